@@ -1,0 +1,47 @@
+# nvqemu: the two entry points are `make run` and `make check`; both do all setup.
+BUILD      ?= build
+QBUILD     := $(BUILD)/qemu
+CORE       := $(BUILD)/core
+QEMU       := $(QBUILD)/qemu-system-x86_64
+QTESTS     := tests/qtest/oot/nvidia-gpu-test
+MESON      := /usr/bin/meson
+
+.PHONY: all setup qemu core check unit qtest run clean distclean
+
+all: qemu core
+
+setup:
+	@scripts/qemu-setup.sh $(BUILD)
+
+qemu: setup
+	@echo "== nvqemu: building QEMU with nvidia-gpu (a clean build takes several minutes)"
+	@ninja -C $(QBUILD) qemu-system-x86_64 $(QTESTS) | scripts/progress.sh
+	@test -f $(QBUILD)/pc-bios/optionrom/linuxboot_dma.bin || \
+		$(MAKE) --no-print-directory -C $(QBUILD) pc-bios/optionrom/all >/dev/null
+
+core: setup
+	@test -f $(CORE)/build.ninja || $(MESON) setup $(CORE) . >$(BUILD)/core-setup.log
+	@ninja -C $(CORE) | scripts/progress.sh
+
+unit: core
+	@$(MESON) test -C $(CORE) --no-rebuild --print-errorlogs --suite unit >/dev/null || true
+
+qtest: qemu
+	@$(MESON) test -C $(QBUILD) --no-rebuild --print-errorlogs --suite oot >/dev/null || true
+
+# Every suite, then one summary line; fails if any test failed.
+check: qemu core
+	@$(MESON) test -C $(CORE) --no-rebuild --print-errorlogs --suite unit > $(BUILD)/unit.log 2>&1 || true
+	@$(MESON) test -C $(QBUILD) --no-rebuild --print-errorlogs --suite oot > $(BUILD)/qtest.log 2>&1 || true
+	@scripts/test-summary.py $(CORE)/meson-logs/testlog.json $(QBUILD)/meson-logs/testlog.json
+
+# Until the guest image lands: start QEMU with the GPU and show it in `info pci`.
+run: qemu
+	@scripts/run-monitor.sh $(QEMU)
+
+clean:
+	rm -rf $(CORE)
+	-ninja -C $(QBUILD) -t clean >/dev/null 2>&1
+
+distclean:
+	rm -rf $(BUILD)

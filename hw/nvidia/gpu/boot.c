@@ -1,0 +1,85 @@
+/*
+ * Registers that describe the board as firmware left it: the PCI config
+ * mirror, straps, the VRAM size, the devinit (GFW boot) handshake, and the
+ * PROM window serving the VBIOS image.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "units.h"
+
+#define MiB_SHIFT 20
+
+/* PFB_LOCAL_MEMORY_RANGE: size = MAG << (SCALE + 20); sizes are powers of two. */
+static uint32_t vram_size_code(uint64_t size)
+{
+    unsigned log2 = 63 - __builtin_clzll(size);
+    uint32_t v = 0;
+
+    v = NV_FDP32(v, PFB_LOCAL_MEMORY_RANGE, MAG, 1);
+    return NV_FDP32(v, PFB_LOCAL_MEMORY_RANGE, SCALE, log2 - MiB_SHIFT);
+}
+
+bool nv_pcfg_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
+{
+    if (addr == A_PCFG_ROM_SHADOW) {
+        *val = gpu->r.pcfg.rom_shadow;
+        return true;
+    }
+    return false;
+}
+
+bool nv_pcfg_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
+{
+    switch (addr) {
+    case A_PCFG_ROM_SHADOW:
+        gpu->r.pcfg.rom_shadow = val;
+        return true;
+    case A_PCFG_MSI_REARM:
+        return true;            /* every rising edge of the line already sends an MSI */
+    }
+    return false;
+}
+
+bool nv_pfb_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
+{
+    if (addr == A_PFB_LOCAL_MEMORY_RANGE) {
+        *val = vram_size_code(gpu->vram_size);
+        return true;
+    }
+    return false;
+}
+
+bool nv_pextdev_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
+{
+    if (addr == A_PEXTDEV_BOOT_0) {
+        *val = gpu->chip.strap;
+        return true;
+    }
+    return false;
+}
+
+/* The GPU firmware's boot finished before the driver looks: report it done. */
+bool nv_pgc6_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
+{
+    switch (addr) {
+    case A_PGC6_SCRATCH_LOCK:
+        *val = 1;
+        return true;
+    case A_PGC6_GFW_BOOT_PROGRESS:
+        *val = NV_GFW_BOOT_COMPLETED;
+        return true;
+    }
+    return false;
+}
+
+/* PROM: the image, little-endian, zero past its end; writes are ignored. */
+bool nv_prom_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
+{
+    uint32_t off = addr - NV_PROM_BASE;
+
+    *val = 0;
+    for (unsigned i = 0; i < size && off + i < gpu->rom_len; i++) {
+        *val |= (uint32_t)gpu->rom[off + i] << (8 * i);
+    }
+    return true;
+}

@@ -1,0 +1,223 @@
+/*
+ * GPU model core: lifecycle, BAR0 dispatch, interrupt line, VRAM.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "gpu.h"
+
+bool nvgpu_config_valid(const NvGpuConfig *cfg, char *err, size_t errlen)
+{
+    const NvChipProfile *chip = cfg->chip;
+
+    if (!chip) {
+        snprintf(err, errlen, "no chip profile");
+        return false;
+    }
+    if (cfg->vram_size < NV_VRAM_SIZE_MIN || cfg->vram_size > NV_VRAM_SIZE_MAX ||
+        (cfg->vram_size & (cfg->vram_size - 1))) {
+        snprintf(err, errlen, "vram-size must be a power of two from %llu MiB to %llu GiB",
+                 NV_VRAM_SIZE_MIN >> 20, NV_VRAM_SIZE_MAX >> 30);
+        return false;
+    }
+    if (cfg->gpcs < 1 || cfg->gpcs > chip->max_gpcs ||
+        cfg->tpcs_per_gpc < 1 || cfg->tpcs_per_gpc > chip->max_tpcs_per_gpc ||
+        cfg->sms_per_tpc < 1 || cfg->sms_per_tpc > chip->sms_per_tpc) {
+        snprintf(err, errlen, "%s topology: gpcs 1..%u, tpcs-per-gpc 1..%u, sms-per-tpc 1..%u",
+                 chip->name, chip->max_gpcs, chip->max_tpcs_per_gpc, chip->sms_per_tpc);
+        return false;
+    }
+    if (cfg->sm_threads < 1 || cfg->sm_threads > NV_MAX_SM_THREADS) {
+        snprintf(err, errlen, "sm-threads must be 1..%u", NV_MAX_SM_THREADS);
+        return false;
+    }
+    return true;
+}
+
+NvGpu *nvgpu_new(const NvGpuConfig *cfg, const NvPlatform *plat)
+{
+    char why[128];
+    NvGpu *gpu;
+
+    if (!nvgpu_config_valid(cfg, why, sizeof(why)) || !plat->time_ns) {
+        return NULL;
+    }
+    gpu = calloc(1, sizeof(*gpu));
+    if (!gpu) {
+        return NULL;
+    }
+    gpu->cfg = *cfg;
+    gpu->chip = *cfg->chip;
+    gpu->plat = *plat;
+    gpu->vram_size = cfg->vram_size;
+    /* Anonymous and unreserved: the host commits pages only when touched. */
+    gpu->vram = mmap(NULL, gpu->vram_size, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (gpu->vram == MAP_FAILED) {
+        free(gpu);
+        return NULL;
+    }
+    gpu->rom_len = nv_vbios_build(&gpu->chip, gpu->rom);
+    nv_top_build_device_info(gpu);
+    nvgpu_reset(gpu);
+    return gpu;
+}
+
+void nvgpu_free(NvGpu *gpu)
+{
+    if (!gpu) {
+        return;
+    }
+    if (gpu->plat.timer_cancel) {
+        gpu->plat.timer_cancel(gpu->plat.opaque);
+    }
+    munmap(gpu->vram, gpu->vram_size);
+    free(gpu);
+}
+
+void nvgpu_reset(NvGpu *gpu)
+{
+    memset(&gpu->r, 0, sizeof(gpu->r));
+    gpu->r.pcfg.rom_shadow = 1;
+    nv_ptimer_reset(gpu);
+    nv_irq_update(gpu);
+}
+
+void nv_guest_error(NvGpu *gpu, const char *fmt, ...)
+{
+    char msg[256];
+    va_list ap;
+
+    if (!gpu->plat.guest_error) {
+        return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    gpu->plat.guest_error(gpu->plat.opaque, msg);
+}
+
+static void report_unimp(NvGpu *gpu, bool is_write, uint32_t off, unsigned size, uint32_t val)
+{
+    if (gpu->plat.unimp) {
+        gpu->plat.unimp(gpu->plat.opaque, is_write, off, size, val);
+    }
+}
+
+static bool access_ok(uint32_t offset, unsigned size)
+{
+    return (size == 1 || size == 2 || size == 4) && offset < NV_BAR0_SIZE &&
+           size <= NV_BAR0_SIZE - offset;
+}
+
+uint32_t nvgpu_bar0_read(NvGpu *gpu, uint32_t offset, unsigned size)
+{
+    const NvUnit *u = access_ok(offset, size) ? nv_unit_find(offset) : NULL;
+    uint32_t val = 0;
+
+    if (u && u->bytewise && offset - u->base <= u->size - size) {
+        if (u->read(gpu, offset, size, &val)) {
+            return val;
+        }
+    } else if (u && u->read) {
+        /* Register units are 32-bit: a narrower read sees part of the dword. */
+        uint32_t aligned = offset & ~3u;
+        unsigned shift = (offset & 3) * 8;
+        if (shift + size * 8 <= 32 && u->read(gpu, aligned, 4, &val)) {
+            return size == 4 ? val : (val >> shift) & ((1u << (size * 8)) - 1);
+        }
+    }
+    report_unimp(gpu, false, offset, size, 0);
+    return 0;
+}
+
+void nvgpu_bar0_write(NvGpu *gpu, uint32_t offset, uint32_t value, unsigned size)
+{
+    const NvUnit *u = access_ok(offset, size) ? nv_unit_find(offset) : NULL;
+    bool done = false;
+
+    if (u && u->write) {
+        if (u->bytewise && offset - u->base <= u->size - size) {
+            done = u->write(gpu, offset, value, size);
+        } else if (!u->bytewise && size == 4 && !(offset & 3)) {
+            done = u->write(gpu, offset, value, 4);
+        }
+    }
+    if (!done) {
+        report_unimp(gpu, true, offset, size, value);
+    }
+    nv_irq_update(gpu);
+}
+
+const uint8_t *nvgpu_rom(const NvGpu *gpu, size_t *len)
+{
+    *len = gpu->rom_len;
+    return gpu->rom;
+}
+
+void nv_irq_update(NvGpu *gpu)
+{
+    bool level = (nv_pmc_intr(gpu, 0) & gpu->r.pmc.intr_en[0]) ||
+                 (nv_pmc_intr(gpu, 1) & gpu->r.pmc.intr_en[1]) ||
+                 nv_vf_pending(gpu);
+
+    if (level == gpu->irq_level) {
+        return;
+    }
+    gpu->irq_level = level;
+    if (level) {
+        gpu->irq_edges++;
+    }
+    if (gpu->plat.irq_update) {
+        gpu->plat.irq_update(gpu->plat.opaque);
+    }
+}
+
+bool nvgpu_irq_level(NvGpu *gpu)
+{
+    return gpu->irq_level;
+}
+
+uint32_t nvgpu_irq_edges(NvGpu *gpu)
+{
+    return gpu->irq_edges;
+}
+
+void nvgpu_timer_expired(NvGpu *gpu)
+{
+    nv_ptimer_alarm_fire(gpu);
+    nv_irq_update(gpu);
+}
+
+uint64_t nvgpu_vram_size(const NvGpu *gpu)
+{
+    return gpu->vram_size;
+}
+
+static bool vram_range_ok(const NvGpu *gpu, uint64_t addr, size_t len)
+{
+    return addr <= gpu->vram_size && len <= gpu->vram_size - addr;
+}
+
+bool nvgpu_vram_read(NvGpu *gpu, uint64_t addr, void *buf, size_t len)
+{
+    if (!vram_range_ok(gpu, addr, len)) {
+        return false;
+    }
+    memcpy(buf, gpu->vram + addr, len);
+    return true;
+}
+
+bool nvgpu_vram_write(NvGpu *gpu, uint64_t addr, const void *buf, size_t len)
+{
+    if (!vram_range_ok(gpu, addr, len)) {
+        return false;
+    }
+    memcpy(gpu->vram + addr, buf, len);
+    return true;
+}

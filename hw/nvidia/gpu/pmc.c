@@ -1,0 +1,95 @@
+/*
+ * PMC: identification, engine enables and the top of the interrupt tree.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "units.h"
+
+/* BOOT_42 carries BOOT_0's architecture, implementation and revision in other fields. */
+static uint32_t boot42(const NvGpu *gpu)
+{
+    uint32_t b0 = gpu->chip.boot0, v = 0;
+
+    v = NV_FDP32(v, PMC_BOOT_42, ARCHITECTURE, NV_FEX32(b0, PMC_BOOT_0, ARCHITECTURE));
+    v = NV_FDP32(v, PMC_BOOT_42, IMPLEMENTATION, NV_FEX32(b0, PMC_BOOT_0, IMPLEMENTATION));
+    v = NV_FDP32(v, PMC_BOOT_42, MAJOR_REV, NV_FEX32(b0, PMC_BOOT_0, MAJOR_REV));
+    v = NV_FDP32(v, PMC_BOOT_42, MINOR_REV, NV_FEX32(b0, PMC_BOOT_0, MINOR_REV));
+    return v;
+}
+
+/* Interrupt lines of the units, as seen in PMC_INTR(tree). */
+uint32_t nv_pmc_intr(NvGpu *gpu, unsigned tree)
+{
+    const NvRegs *r = &gpu->r;
+    uint32_t v = 0;
+
+    if (tree != 0) {
+        return 0;               /* nothing reports on the non-stalling tree yet */
+    }
+    if (r->ptimer.intr & r->ptimer.intr_en) {
+        v |= NV_PMC_INTR_TIMER;
+    }
+    if (r->pbus.intr & r->pbus.intr_en) {
+        v |= NV_PMC_INTR_BUS;
+    }
+    return v;
+}
+
+bool nv_pmc_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
+{
+    switch (addr) {
+    case A_PMC_BOOT_0:
+        *val = gpu->chip.boot0;
+        return true;
+    case A_PMC_BOOT_1:
+        *val = 0;               /* little endian, not a vGPU */
+        return true;
+    case A_PMC_BOOT_42:
+        *val = boot42(gpu);
+        return true;
+    case A_PMC_INTR_0:
+    case A_PMC_INTR_1:
+        *val = nv_pmc_intr(gpu, addr == A_PMC_INTR_1);
+        return true;
+    case A_PMC_INTR_EN_0:
+    case A_PMC_INTR_EN_SET_0:
+    case A_PMC_INTR_EN_CLEAR_0:
+        *val = gpu->r.pmc.intr_en[0];
+        return true;
+    case A_PMC_INTR_EN_1:
+    case A_PMC_INTR_EN_SET_1:
+    case A_PMC_INTR_EN_CLEAR_1:
+        *val = gpu->r.pmc.intr_en[1];
+        return true;
+    case A_PMC_ENABLE:
+        *val = gpu->r.pmc.enable;
+        return true;
+    }
+    return false;
+}
+
+bool nv_pmc_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
+{
+    NvRegs *r = &gpu->r;
+
+    switch (addr) {
+    case A_PMC_BOOT_0:
+    case A_PMC_BOOT_1:
+    case A_PMC_BOOT_42:
+    case A_PMC_INTR_0:
+    case A_PMC_INTR_1:
+        return true;            /* read-only; nouveau's endianness probe writes BOOT_1 */
+    case A_PMC_INTR_EN_SET_0:
+    case A_PMC_INTR_EN_SET_1:
+        r->pmc.intr_en[addr == A_PMC_INTR_EN_SET_1] |= val;
+        return true;
+    case A_PMC_INTR_EN_CLEAR_0:
+    case A_PMC_INTR_EN_CLEAR_1:
+        r->pmc.intr_en[addr == A_PMC_INTR_EN_CLEAR_1] &= ~val;
+        return true;
+    case A_PMC_ENABLE:
+        r->pmc.enable = val;
+        return true;
+    }
+    return false;
+}

@@ -1,0 +1,41 @@
+/*
+ * The BAR0 units of the model: one line each (name, base, size, bytewise,
+ * read handler, write handler). regtable.c builds the lookup table from this
+ * list; docs/registers.md describes each unit. Keep it sorted by base.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_NVIDIA_GPU_UNITS_H
+#define HW_NVIDIA_GPU_UNITS_H
+
+#include "gpu.h"
+
+#define NV_UNITS(X)                                                               \
+    X(pmc,     0x000000, 0x001000, false, nv_pmc_read,     nv_pmc_write)         \
+    X(pbus,    0x001000, 0x001000, false, nv_pbus_read,    nv_pbus_write)        \
+    X(ptimer,  0x009000, 0x001000, false, nv_ptimer_read,  nv_ptimer_write)      \
+    X(fuse,    0x021000, 0x001000, false, nv_fuse_read,    NULL)                 \
+    X(ptop,    0x022000, 0x001000, false, nv_top_read,     NULL)                 \
+    X(pcfg,    0x088000, 0x001000, false, nv_pcfg_read,    nv_pcfg_write)        \
+    X(pfb,     0x100000, 0x001000, false, nv_pfb_read,     NULL)                 \
+    X(pextdev, 0x101000, 0x001000, false, nv_pextdev_read, NULL)                 \
+    X(pgc6,    0x118000, 0x001000, false, nv_pgc6_read,    NULL)                 \
+    X(prom,    NV_PROM_BASE, NV_PROM_SIZE, true, nv_prom_read, NULL)             \
+    X(pramin,  NV_PRAMIN_BASE, NV_PRAMIN_SIZE, true, nv_pramin_read, nv_pramin_write) \
+    X(vf,      0xb80000, 0x040000, false, nv_vf_read,      nv_vf_write)
+
+typedef bool NvUnitRead(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val);
+typedef bool NvUnitWrite(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size);
+
+NvUnitRead nv_pmc_read, nv_pbus_read, nv_ptimer_read, nv_fuse_read, nv_top_read,
+    nv_pcfg_read, nv_pfb_read, nv_pextdev_read, nv_pgc6_read, nv_prom_read,
+    nv_pramin_read, nv_vf_read;
+NvUnitWrite nv_pmc_write, nv_pbus_write, nv_ptimer_write, nv_pcfg_write,
+    nv_pramin_write, nv_vf_write;
+
+/* Helpers shared between units. */
+uint32_t nv_ptimer_read_time(NvGpu *gpu, bool high);
+void nv_vf_raise(NvGpu *gpu, unsigned vector);
+unsigned nv_top_encode(const NvTopEngine *e, uint32_t out[3]);
+
+#endif

@@ -1,0 +1,364 @@
+/*
+ * nvidia-gpu: QEMU PCI Express device presenting the nvqemu GPU model
+ * (an NVIDIA Turing TU104, the chip of the Tesla T4).
+ *
+ * This file is the only glue between QEMU and the model core: PCI identity,
+ * BARs and the expansion ROM, MSI/INTx, properties, the alarm timer, DMA,
+ * reset and the migration blocker. The model itself lives in hw/nvidia/gpu.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "qemu/main-loop.h"
+#include "qemu/module.h"
+#include "qemu/timer.h"
+#include "qemu/units.h"
+#include "qapi/error.h"
+#include "hw/pci/msi.h"
+#include "hw/pci/pci_device.h"
+#include "hw/pci/pcie.h"
+#include "hw/qdev-properties.h"
+#include "migration/blocker.h"
+#include "qom/object.h"
+#include "hw/nvidia/nvgpu.h"
+#include "hw/nvidia/nv-regs.h"
+#include "hw/nvidia/nvidia-gpu.h"
+#include "hw/oot/nvidia/qemu/trace-hw_nvidia.h"
+
+OBJECT_DECLARE_SIMPLE_TYPE(NvidiaGpuState, NVIDIA_GPU)
+
+struct NvidiaGpuState {
+    PCIDevice parent_obj;
+
+    MemoryRegion bar0;
+    MemoryRegion bar1;
+    MemoryRegion bar3;
+    MemoryRegion rom;
+    NvGpu *gpu;
+    QEMUTimer *alarm;
+    QEMUBH *irq_bh;
+    uint32_t irq_edges_seen;
+    Error *migration_blocker;
+
+    /* properties */
+    uint64_t vram_size;
+    uint32_t gpcs;
+    uint32_t tpcs_per_gpc;
+    uint32_t sms_per_tpc;
+    uint32_t sm_threads;
+    bool host_thread;
+};
+
+/* ---- platform services for the model ---- */
+
+static uint64_t plat_time_ns(void *opaque)
+{
+    return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+}
+
+static void plat_timer_arm(void *opaque, uint64_t deadline)
+{
+    NvidiaGpuState *s = opaque;
+
+    timer_mod(s->alarm, deadline);
+}
+
+static void plat_timer_cancel(void *opaque)
+{
+    NvidiaGpuState *s = opaque;
+
+    timer_del(s->alarm);
+}
+
+/* May be called from any thread: the bottom half drives the line under the BQL. */
+static void plat_irq_update(void *opaque)
+{
+    NvidiaGpuState *s = opaque;
+
+    qemu_bh_schedule(s->irq_bh);
+}
+
+/* DMA may only reach RAM: a descriptor aimed at MMIO fails instead of re-entering. */
+static bool plat_dma(NvidiaGpuState *s, uint64_t addr, void *buf, size_t len,
+                     DMADirection dir)
+{
+    MemTxAttrs attrs = { .memory = 1 };
+
+    return pci_dma_rw(PCI_DEVICE(s), addr, buf, len, dir, attrs) == MEMTX_OK;
+}
+
+static bool plat_dma_read(void *opaque, uint64_t addr, void *buf, size_t len)
+{
+    return plat_dma(opaque, addr, buf, len, DMA_DIRECTION_TO_DEVICE);
+}
+
+static bool plat_dma_write(void *opaque, uint64_t addr, const void *buf, size_t len)
+{
+    return plat_dma(opaque, addr, (void *)buf, len, DMA_DIRECTION_FROM_DEVICE);
+}
+
+static void plat_guest_error(void *opaque, const char *msg)
+{
+    qemu_log_mask(LOG_GUEST_ERROR, "nvidia-gpu: %s\n", msg);
+    trace_nvgpu_guest_error(msg);
+}
+
+static void plat_unimp(void *opaque, bool is_write, uint32_t offset, unsigned size,
+                       uint32_t value)
+{
+    if (is_write) {
+        trace_nvgpu_unimp_write(offset, size, value);
+    } else {
+        trace_nvgpu_unimp_read(offset, size);
+    }
+}
+
+static void nvgpu_alarm_cb(void *opaque)
+{
+    NvidiaGpuState *s = opaque;
+
+    nvgpu_timer_expired(s->gpu);
+}
+
+/* MSI on every rising edge of the model's line; INTx follows the level. */
+static void nvgpu_irq_bh(void *opaque)
+{
+    NvidiaGpuState *s = opaque;
+    PCIDevice *pdev = PCI_DEVICE(s);
+    uint32_t edges = nvgpu_irq_edges(s->gpu);
+    bool level = nvgpu_irq_level(s->gpu);
+
+    if (msi_enabled(pdev)) {
+        pci_set_irq(pdev, 0);
+        if (edges != s->irq_edges_seen) {
+            trace_nvgpu_msi(edges);
+            msi_notify(pdev, 0);
+        }
+    } else {
+        trace_nvgpu_irq_level(level);
+        pci_set_irq(pdev, level);
+    }
+    s->irq_edges_seen = edges;
+}
+
+/* ---- BARs ---- */
+
+static uint64_t bar0_read(void *opaque, hwaddr addr, unsigned size)
+{
+    NvidiaGpuState *s = opaque;
+
+    return nvgpu_bar0_read(s->gpu, addr, size);
+}
+
+static void bar0_write(void *opaque, hwaddr addr, uint64_t val, unsigned size)
+{
+    NvidiaGpuState *s = opaque;
+
+    nvgpu_bar0_write(s->gpu, addr, val, size);
+}
+
+static const MemoryRegionOps bar0_ops = {
+    .read = bar0_read,
+    .write = bar0_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 1, .max_access_size = 4 },
+    .impl = { .min_access_size = 1, .max_access_size = 4 },
+};
+
+/* BAR1 and BAR3 apertures: translated through the GPU MMU once it exists. */
+static uint64_t aperture_read(void *opaque, hwaddr addr, unsigned size)
+{
+    MemoryRegion *mr = opaque;
+
+    trace_nvgpu_unimp_bar_read(strstr(mr->name, "bar1") ? 1 : 3, addr, size);
+    return 0;
+}
+
+static void aperture_write(void *opaque, hwaddr addr, uint64_t val, unsigned size)
+{
+    MemoryRegion *mr = opaque;
+
+    trace_nvgpu_unimp_bar_write(strstr(mr->name, "bar1") ? 1 : 3, addr, size, val);
+}
+
+static const MemoryRegionOps aperture_ops = {
+    .read = aperture_read,
+    .write = aperture_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 1, .max_access_size = 8 },
+    .impl = { .min_access_size = 1, .max_access_size = 8 },
+};
+
+/* ---- device lifecycle ---- */
+
+static bool nvgpu_init_rom(NvidiaGpuState *s, Error **errp)
+{
+    size_t len;
+    const uint8_t *image = nvgpu_rom(s->gpu, &len);
+
+    if (!memory_region_init_rom(&s->rom, OBJECT(s), "nvidia-gpu.rom",
+                                pow2ceil(len), errp)) {
+        return false;
+    }
+    memcpy(memory_region_get_ram_ptr(&s->rom), image, len);
+    pci_register_bar(PCI_DEVICE(s), PCI_ROM_SLOT, 0, &s->rom);
+    return true;
+}
+
+static void nvgpu_realize(PCIDevice *pdev, Error **errp)
+{
+    NvidiaGpuState *s = NVIDIA_GPU(pdev);
+    const uint8_t bar64_pref = PCI_BASE_ADDRESS_SPACE_MEMORY |
+        PCI_BASE_ADDRESS_MEM_TYPE_64 | PCI_BASE_ADDRESS_MEM_PREFETCH;
+    NvGpuConfig cfg = {
+        .chip = &nv_chip_tu104, .vram_size = s->vram_size, .gpcs = s->gpcs,
+        .tpcs_per_gpc = s->tpcs_per_gpc, .sms_per_tpc = s->sms_per_tpc,
+        .sm_threads = s->sm_threads,
+    };
+    const NvPlatform plat = {
+        .opaque = s, .time_ns = plat_time_ns, .timer_arm = plat_timer_arm,
+        .timer_cancel = plat_timer_cancel, .irq_update = plat_irq_update,
+        .dma_read = plat_dma_read, .dma_write = plat_dma_write,
+        .guest_error = plat_guest_error, .unimp = plat_unimp,
+    };
+    char why[160];
+
+    if (!nvgpu_config_valid(&cfg, why, sizeof(why))) {
+        error_setg(errp, "nvidia-gpu: %s", why);
+        return;
+    }
+    s->alarm = timer_new_ns(QEMU_CLOCK_VIRTUAL, nvgpu_alarm_cb, s);
+    s->irq_bh = qemu_bh_new_guarded(nvgpu_irq_bh, s, &DEVICE(s)->mem_reentrancy_guard);
+    s->gpu = nvgpu_new(&cfg, &plat);
+    if (!s->gpu) {
+        error_setg(errp, "nvidia-gpu: cannot reserve %" PRIu64 " MiB of VRAM",
+                   s->vram_size / MiB);
+        return;
+    }
+
+    pci_config_set_interrupt_pin(pdev->config, 1);
+    pci_set_word(pdev->config + PCI_SUBSYSTEM_VENDOR_ID, nv_chip_tu104.subsys_vendor);
+    pci_set_word(pdev->config + PCI_SUBSYSTEM_ID, nv_chip_tu104.subsys_device);
+
+    memory_region_init_io(&s->bar0, OBJECT(s), &bar0_ops, s, "nvidia-gpu-bar0",
+                          NV_BAR0_SIZE);
+    pci_register_bar(pdev, NVIDIA_GPU_BAR_REGS, PCI_BASE_ADDRESS_SPACE_MEMORY, &s->bar0);
+    memory_region_init_io(&s->bar1, OBJECT(s), &aperture_ops, &s->bar1,
+                          "nvidia-gpu-bar1", NVIDIA_GPU_BAR1_SIZE);
+    pci_register_bar(pdev, NVIDIA_GPU_BAR_FB, bar64_pref, &s->bar1);
+    memory_region_init_io(&s->bar3, OBJECT(s), &aperture_ops, &s->bar3,
+                          "nvidia-gpu-bar3", NVIDIA_GPU_BAR3_SIZE);
+    pci_register_bar(pdev, NVIDIA_GPU_BAR_INST, bar64_pref, &s->bar3);
+    /* The VBIOS is generated from the chip profile; rombar=0 hides it. */
+    if (pdev->romfile) {
+        error_setg(errp, "nvidia-gpu: romfile is not supported: the device builds "
+                   "its own VBIOS");
+        return;
+    }
+    if (pdev->rom_bar && !nvgpu_init_rom(s, errp)) {
+        return;
+    }
+
+    if (msi_init(pdev, NVIDIA_GPU_CAP_MSI, 1, true, false, errp) < 0) {
+        return;
+    }
+    if (pcie_endpoint_cap_init(pdev, NVIDIA_GPU_CAP_PCIE) < 0) {
+        error_setg(errp, "nvidia-gpu: cannot add the PCI Express capability");
+        return;
+    }
+    error_setg(&s->migration_blocker,
+               "nvidia-gpu: migration of the GPU model is not supported yet");
+    migrate_add_blocker(&s->migration_blocker, errp);
+}
+
+static void nvgpu_exit(PCIDevice *pdev)
+{
+    NvidiaGpuState *s = NVIDIA_GPU(pdev);
+
+    migrate_del_blocker(&s->migration_blocker);
+    pcie_cap_exit(pdev);
+    msi_uninit(pdev);
+    nvgpu_free(s->gpu);
+    s->gpu = NULL;
+    if (s->alarm) {
+        timer_free(s->alarm);
+        s->alarm = NULL;
+    }
+    if (s->irq_bh) {
+        qemu_bh_delete(s->irq_bh);
+        s->irq_bh = NULL;
+    }
+}
+
+static void nvgpu_reset_hold(Object *obj, ResetType type)
+{
+    NvidiaGpuState *s = NVIDIA_GPU(obj);
+
+    trace_nvgpu_reset();
+    nvgpu_reset(s->gpu);
+    s->irq_edges_seen = nvgpu_irq_edges(s->gpu);
+    pci_set_irq(PCI_DEVICE(s), 0);
+}
+
+static const Property nvgpu_props[] = {
+    DEFINE_PROP_SIZE("vram-size", NvidiaGpuState, vram_size, 1 * GiB),
+    DEFINE_PROP_UINT32("gpcs", NvidiaGpuState, gpcs, 1),
+    DEFINE_PROP_UINT32("tpcs-per-gpc", NvidiaGpuState, tpcs_per_gpc, 2),
+    DEFINE_PROP_UINT32("sms-per-tpc", NvidiaGpuState, sms_per_tpc, 2),
+    DEFINE_PROP_UINT32("sm-threads", NvidiaGpuState, sm_threads, 2),
+    DEFINE_PROP_BOOL("host-thread", NvidiaGpuState, host_thread, true),
+};
+
+static const struct {
+    const char *name, *help;
+} nvgpu_prop_help[] = {
+    { "vram-size", "video memory (power of two, 256M..32G); host memory is committed "
+                   "only when the guest touches it" },
+    { "gpcs", "enabled GPCs (1..6)" },
+    { "tpcs-per-gpc", "enabled TPCs in each GPC (1..4)" },
+    { "sms-per-tpc", "SMs in each TPC (1..2)" },
+    { "sm-threads", "host threads executing SM work (1..64)" },
+    { "host-thread", "run the host (FIFO) engine on its own thread; off runs it from "
+                     "the main loop (deterministic, for fuzzing and tests)" },
+};
+
+static void nvgpu_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    PCIDeviceClass *k = PCI_DEVICE_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
+
+    k->realize = nvgpu_realize;
+    k->exit = nvgpu_exit;
+    k->vendor_id = nv_chip_tu104.pci_vendor;
+    k->device_id = nv_chip_tu104.pci_device;
+    k->revision = nv_chip_tu104.boot0 & 0xff;
+    k->class_id = nv_chip_tu104.pci_class >> 8;
+    rc->phases.hold = nvgpu_reset_hold;
+    dc->desc = "NVIDIA Turing TU104 GPU (Tesla T4) model";
+    device_class_set_props(dc, nvgpu_props);
+    for (size_t i = 0; i < ARRAY_SIZE(nvgpu_prop_help); i++) {
+        object_class_property_set_description(klass, nvgpu_prop_help[i].name,
+                                              nvgpu_prop_help[i].help);
+    }
+    set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);
+}
+
+static const TypeInfo nvgpu_info = {
+    .name = TYPE_NVIDIA_GPU,
+    .parent = TYPE_PCI_DEVICE,
+    .instance_size = sizeof(NvidiaGpuState),
+    .class_init = nvgpu_class_init,
+    .interfaces = (InterfaceInfo[]) {
+        { INTERFACE_PCIE_DEVICE },
+        { }
+    },
+};
+
+static void nvgpu_register_types(void)
+{
+    type_register_static(&nvgpu_info);
+}
+
+type_init(nvgpu_register_types)

@@ -1,0 +1,103 @@
+/*
+ * The nvqemu GPU model: public interface of the core library.
+ *
+ * The core (hw/nvidia/gpu, hw/nvidia/sm) knows nothing of QEMU. A front end
+ * (the QEMU device, unit tests, fuzzers, benchmarks) supplies an NvPlatform
+ * and calls the entry points below.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_NVIDIA_NVGPU_H
+#define HW_NVIDIA_NVGPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct NvGpu NvGpu;
+
+/* Services the model needs from its host. All callbacks may be NULL except time_ns. */
+typedef struct NvPlatform {
+    void *opaque;
+    /* Monotonic nanoseconds (guest virtual time in QEMU). */
+    uint64_t (*time_ns)(void *opaque);
+    /* Call nvgpu_timer_expired() once time_ns() >= deadline; a later call replaces it. */
+    void (*timer_arm)(void *opaque, uint64_t deadline_ns);
+    void (*timer_cancel)(void *opaque);
+    /* The interrupt line or its edge count changed (see nvgpu_irq_level()). */
+    void (*irq_update)(void *opaque);
+    /* System-memory DMA; return false when the access failed. */
+    bool (*dma_read)(void *opaque, uint64_t addr, void *buf, size_t len);
+    bool (*dma_write)(void *opaque, uint64_t addr, const void *buf, size_t len);
+    /* The guest did something the hardware would flag (a one-line message). */
+    void (*guest_error)(void *opaque, const char *msg);
+    /* An access to a register the model does not implement (for tracing). */
+    void (*unimp)(void *opaque, bool is_write, uint32_t offset, unsigned size,
+                  uint32_t value);
+} NvPlatform;
+
+/* One engine of the PTOP device-info table. */
+typedef struct NvTopEngine {
+    uint32_t type, inst, pri_base, fault_id;
+    uint32_t engine, runlist, intr, reset;
+} NvTopEngine;
+
+/* Chip identity and fixed facts (one per supported chip). */
+typedef struct NvChipProfile {
+    const char *name;
+    uint32_t boot0;
+    uint16_t pci_vendor, pci_device;
+    uint16_t subsys_vendor, subsys_device;
+    uint32_t pci_class;                 /* base << 16 | sub << 8 | prog-if */
+    uint32_t strap;                     /* PEXTDEV_BOOT_0 */
+    uint8_t vbios_version[5];           /* major, chip, minor, micro, oem */
+    uint8_t max_gpcs, max_tpcs_per_gpc, sms_per_tpc;
+    uint8_t fbps, ltc_per_fbp, slices_per_ltc;
+    bool display_fused_off;
+    const NvTopEngine *engines;         /* engines the model runs, in table order */
+    size_t engine_count;
+} NvChipProfile;
+
+extern const NvChipProfile nv_chip_tu104;
+
+/* Per-instance configuration (device properties). */
+typedef struct NvGpuConfig {
+    const NvChipProfile *chip;
+    uint64_t vram_size;                 /* bytes: power of two, 256 MiB .. 32 GiB */
+    uint32_t gpcs, tpcs_per_gpc, sms_per_tpc;
+    uint32_t sm_threads;
+} NvGpuConfig;
+
+#define NV_VRAM_SIZE_MIN        (256ull << 20)
+#define NV_VRAM_SIZE_MAX        (32ull << 30)
+#define NV_MAX_SM_THREADS       64
+
+/* Checks a configuration; on failure writes a reason into err and returns false. */
+bool nvgpu_config_valid(const NvGpuConfig *cfg, char *err, size_t errlen);
+
+/* Creates a model in its cold-reset state (VRAM committed lazily). NULL on failure. */
+NvGpu *nvgpu_new(const NvGpuConfig *cfg, const NvPlatform *plat);
+void nvgpu_free(NvGpu *gpu);
+/* Returns every register to its cold value. VRAM contents are kept. */
+void nvgpu_reset(NvGpu *gpu);
+
+/* BAR0 (privileged registers): 1, 2 or 4 bytes at any offset < NV_BAR0_SIZE. */
+uint32_t nvgpu_bar0_read(NvGpu *gpu, uint32_t offset, unsigned size);
+void nvgpu_bar0_write(NvGpu *gpu, uint32_t offset, uint32_t value, unsigned size);
+
+/* The VBIOS image served by the PROM window and the PCI expansion ROM. */
+const uint8_t *nvgpu_rom(const NvGpu *gpu, size_t *len);
+
+/* Interrupt state: the level of the line and the count of its rising edges. */
+bool nvgpu_irq_level(NvGpu *gpu);
+uint32_t nvgpu_irq_edges(NvGpu *gpu);
+
+/* The platform timer armed through timer_arm() expired. */
+void nvgpu_timer_expired(NvGpu *gpu);
+
+/* Direct VRAM access for front ends and tests (bounds-checked; false if out of range). */
+uint64_t nvgpu_vram_size(const NvGpu *gpu);
+bool nvgpu_vram_read(NvGpu *gpu, uint64_t addr, void *buf, size_t len);
+bool nvgpu_vram_write(NvGpu *gpu, uint64_t addr, const void *buf, size_t len);
+
+#endif

@@ -1,0 +1,103 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <string.h>
+
+#include "fake-platform.h"
+
+static uint64_t fake_time(void *o)
+{
+    return ((FakePlatform *)o)->now;
+}
+
+static void fake_timer_arm(void *o, uint64_t deadline)
+{
+    FakePlatform *f = o;
+    f->timer_armed = true;
+    f->timer_deadline = deadline;
+}
+
+static void fake_timer_cancel(void *o)
+{
+    ((FakePlatform *)o)->timer_armed = false;
+}
+
+static void fake_irq_update(void *o)
+{
+    ((FakePlatform *)o)->irq_updates++;
+}
+
+static bool fake_dma(FakePlatform *f, uint64_t addr, size_t len)
+{
+    return addr <= FAKE_SYSMEM_SIZE && len <= FAKE_SYSMEM_SIZE - addr;
+}
+
+static bool fake_dma_read(void *o, uint64_t addr, void *buf, size_t len)
+{
+    FakePlatform *f = o;
+    if (!fake_dma(f, addr, len)) {
+        return false;
+    }
+    memcpy(buf, f->sysmem + addr, len);
+    return true;
+}
+
+static bool fake_dma_write(void *o, uint64_t addr, const void *buf, size_t len)
+{
+    FakePlatform *f = o;
+    if (!fake_dma(f, addr, len)) {
+        return false;
+    }
+    memcpy(f->sysmem + addr, buf, len);
+    return true;
+}
+
+static void fake_guest_error(void *o, const char *msg)
+{
+    FakePlatform *f = o;
+    f->guest_errors++;
+    g_strlcpy(f->last_error, msg, sizeof(f->last_error));
+}
+
+static void fake_unimp(void *o, bool is_write, uint32_t off, unsigned size, uint32_t val)
+{
+    FakePlatform *f = o;
+    f->unimp_count++;
+    f->unimp_write = is_write;
+    f->unimp_offset = off;
+}
+
+FakePlatform *fake_new(uint64_t vram_size)
+{
+    FakePlatform *f = g_new0(FakePlatform, 1);
+    NvGpuConfig cfg = {
+        .chip = &nv_chip_tu104, .vram_size = vram_size,
+        .gpcs = 1, .tpcs_per_gpc = 2, .sms_per_tpc = 2, .sm_threads = 1,
+    };
+
+    f->now = 1000;
+    f->plat = (NvPlatform) {
+        .opaque = f, .time_ns = fake_time, .timer_arm = fake_timer_arm,
+        .timer_cancel = fake_timer_cancel, .irq_update = fake_irq_update,
+        .dma_read = fake_dma_read, .dma_write = fake_dma_write,
+        .guest_error = fake_guest_error, .unimp = fake_unimp,
+    };
+    f->gpu = nvgpu_new(&cfg, &f->plat);
+    g_assert_nonnull(f->gpu);
+    return f;
+}
+
+void fake_free(FakePlatform *f)
+{
+    nvgpu_free(f->gpu);
+    g_free(f);
+}
+
+void fake_advance(FakePlatform *f, uint64_t ns)
+{
+    f->now += ns;
+    if (f->timer_armed && f->now >= f->timer_deadline) {
+        f->timer_armed = false;
+        nvgpu_timer_expired(f->gpu);
+    }
+}

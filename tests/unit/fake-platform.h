@@ -1,0 +1,47 @@
+/*
+ * A fake NvPlatform for unit tests: a hand-driven clock, a small system
+ * memory, and records of interrupts, timers, guest errors and unimplemented
+ * accesses.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef TESTS_UNIT_FAKE_PLATFORM_H
+#define TESTS_UNIT_FAKE_PLATFORM_H
+
+#include <glib.h>
+#include "hw/nvidia/nvgpu.h"
+
+#define FAKE_SYSMEM_SIZE (1u << 20)
+
+typedef struct FakePlatform {
+    NvPlatform plat;
+    NvGpu *gpu;
+    uint64_t now;
+    bool timer_armed;
+    uint64_t timer_deadline;
+    unsigned irq_updates;
+    unsigned guest_errors;
+    char last_error[256];
+    unsigned unimp_count;
+    bool unimp_write;
+    uint32_t unimp_offset;
+    uint8_t sysmem[FAKE_SYSMEM_SIZE];
+} FakePlatform;
+
+/* Creates a TU104 model with default topology and the given VRAM size. */
+FakePlatform *fake_new(uint64_t vram_size);
+void fake_free(FakePlatform *f);
+/* Advances the clock, firing the armed timer when it becomes due. */
+void fake_advance(FakePlatform *f, uint64_t ns);
+
+static inline uint32_t rd32(FakePlatform *f, uint32_t off)
+{
+    return nvgpu_bar0_read(f->gpu, off, 4);
+}
+
+static inline void wr32(FakePlatform *f, uint32_t off, uint32_t v)
+{
+    nvgpu_bar0_write(f->gpu, off, v, 4);
+}
+
+#endif
