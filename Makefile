@@ -3,8 +3,10 @@ BUILD      ?= build
 QBUILD     := $(BUILD)/qemu
 CORE       := $(BUILD)/core
 QEMU       := $(QBUILD)/qemu-system-x86_64
-QTESTS     := tests/qtest/oot/nvidia-gpu-test
+QTESTS     := tests/qtest/oot/nvidia-gpu-test tests/qtest/oot/nvidia-gpu-mmu-test
 MESON      := /usr/bin/meson
+SHELL      := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 
 .PHONY: all setup qemu core check unit qtest run clean distclean
 
@@ -17,7 +19,7 @@ qemu: setup
 	@echo "== nvqemu: building QEMU with nvidia-gpu (a clean build takes several minutes)"
 	@ninja -C $(QBUILD) qemu-system-x86_64 $(QTESTS) | scripts/progress.sh
 	@test -f $(QBUILD)/pc-bios/optionrom/linuxboot_dma.bin || \
-		$(MAKE) --no-print-directory -C $(QBUILD) pc-bios/optionrom/all >/dev/null
+		$(MAKE) --no-print-directory -C $(QBUILD) pc-bios/optionrom/all >/dev/null 2>&1
 
 core: setup
 	@test -f $(CORE)/build.ninja || $(MESON) setup $(CORE) . >$(BUILD)/core-setup.log

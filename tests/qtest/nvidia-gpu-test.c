@@ -13,52 +13,10 @@
 #include "qobject/qjson.h"
 #include "hw/nvidia/nv-regs.h"
 #include "hw/nvidia/nvidia-gpu.h"
+#include "nv-qtest.h"
 
-#define GPU_SLOT        4
-#define MSI_ADDR        0x100000ull     /* guest RAM that receives MSI writes */
-#define MSI_DATA        0x4b1d
-#define SYS_WINDOW      0x200000ull     /* guest RAM used as a PRAMIN target */
 #define ROM_SIZE        0x10000u
-
-typedef struct {
-    QTestState *qts;
-    QPCIBus *bus;
-    QPCIDevice *dev;
-    QPCIBar bar0;
-} Gpu;
-
-static void gpu_map(Gpu *g)
-{
-    g->dev = qpci_device_find(g->bus, QPCI_DEVFN(GPU_SLOT, 0));
-    g_assert_nonnull(g->dev);
-    qpci_device_enable(g->dev);
-    g->bar0 = qpci_iomap(g->dev, NVIDIA_GPU_BAR_REGS, NULL);
-}
-
-static void gpu_start(Gpu *g, const char *machine, const char *extra)
-{
-    g->qts = qtest_initf("-nodefaults -machine %s -device %s,addr=%d.0 %s",
-                         machine, TYPE_NVIDIA_GPU, GPU_SLOT, extra ? extra : "");
-    g->bus = qpci_new_pc(g->qts, NULL);
-    gpu_map(g);
-}
-
-static void gpu_stop(Gpu *g)
-{
-    g_free(g->dev);
-    qpci_free_pc(g->bus);
-    qtest_quit(g->qts);
-}
-
-static uint32_t rd(Gpu *g, uint32_t off)
-{
-    return qpci_io_readl(g->dev, g->bar0, off);
-}
-
-static void wr(Gpu *g, uint32_t off, uint32_t v)
-{
-    qpci_io_writel(g->dev, g->bar0, off, v);
-}
+#define SYS_WINDOW      0x200000ull     /* guest RAM used as a PRAMIN target */
 
 static void check_identity(const char *machine)
 {
@@ -158,18 +116,6 @@ static void test_ptimer(void)
     hi = rd(&g, A_PTIMER_TIME_1);
     g_assert_cmpuint(hi, ==, 0);
     gpu_stop(&g);
-}
-
-static void msi_enable(Gpu *g)
-{
-    uint8_t cap = qpci_find_capability(g->dev, PCI_CAP_ID_MSI, 0);
-    uint16_t ctl = qpci_config_readw(g->dev, cap + PCI_MSI_FLAGS);
-
-    g_assert(ctl & PCI_MSI_FLAGS_64BIT);
-    qpci_config_writel(g->dev, cap + PCI_MSI_ADDRESS_LO, (uint32_t)MSI_ADDR);
-    qpci_config_writel(g->dev, cap + PCI_MSI_ADDRESS_HI, 0);
-    qpci_config_writew(g->dev, cap + PCI_MSI_DATA_64, MSI_DATA);
-    qpci_config_writew(g->dev, cap + PCI_MSI_FLAGS, ctl | PCI_MSI_FLAGS_ENABLE);
 }
 
 static void test_alarm_msi(void)

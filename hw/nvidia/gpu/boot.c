@@ -40,10 +40,27 @@ bool nv_pcfg_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
     return false;
 }
 
+static uint32_t fault_vectors(uint32_t notify, uint32_t error)
+{
+    uint32_t v = NV_FDP32(0, PFB_MMU_FAULT_VECTOR, NOTIFY, notify);
+
+    return NV_FDP32(v, PFB_MMU_FAULT_VECTOR, ERROR, error);
+}
+
 bool nv_pfb_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
 {
-    if (addr == A_PFB_LOCAL_MEMORY_RANGE) {
+    switch (addr) {
+    case A_PFB_LOCAL_MEMORY_RANGE:
         *val = vram_size_code(gpu->vram_size);
+        return true;
+    case A_PFB_MMU_INFO_FAULT_VECTOR:
+        *val = NV_FAULT_VECTOR_INFO;
+        return true;
+    case A_PFB_MMU_NRP_FAULT_VECTOR:
+        *val = fault_vectors(NV_FAULT_VECTOR_NRP_NOTIFY, NV_FAULT_VECTOR_NRP_ERROR);
+        return true;
+    case A_PFB_MMU_RP_FAULT_VECTOR:
+        *val = fault_vectors(NV_FAULT_VECTOR_RP_NOTIFY, NV_FAULT_VECTOR_RP_ERROR);
         return true;
     }
     return false;

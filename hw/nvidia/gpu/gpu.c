@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "gpu.h"
+#include "mmu.h"
 
 bool nvgpu_config_valid(const NvGpuConfig *cfg, char *err, size_t errlen)
 {
@@ -83,6 +83,7 @@ void nvgpu_free(NvGpu *gpu)
 void nvgpu_reset(NvGpu *gpu)
 {
     memset(&gpu->r, 0, sizeof(gpu->r));
+    nv_mmu_tlb_flush(gpu);
     gpu->r.pcfg.rom_shadow = 1;
     nv_ptimer_reset(gpu);
     nv_irq_update(gpu);

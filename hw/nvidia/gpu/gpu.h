@@ -13,6 +13,24 @@
 #include "hw/nvidia/nv-regs.h"
 #include "vbios.h"
 
+/* A physical location: a memory target (NV_TARGET_*) and an address in it. */
+typedef struct NvPhys {
+    uint64_t addr;
+    uint32_t target;
+} NvPhys;
+
+/* One cached 4 KiB translation. */
+typedef struct NvTlbEntry {
+    bool valid;
+    bool read_only;
+    bool sparse;
+    NvPhys inst;            /* address space it belongs to */
+    uint64_t vpn;           /* va >> 12 */
+    NvPhys page;            /* 4 KiB frame */
+} NvTlbEntry;
+
+#define NV_TLB_ENTRIES 64
+
 /* Registers with state; zeroed and re-initialised by nvgpu_reset(). */
 typedef struct NvRegs {
     struct {
@@ -34,6 +52,15 @@ typedef struct NvRegs {
         uint32_t rom_shadow;
     } pcfg;
     struct {
+        uint32_t bar_block[2];      /* BAR1, BAR2 */
+        uint32_t inval_pdb[2];
+        uint32_t buf_lo[NV_FAULT_BUFFERS], buf_hi[NV_FAULT_BUFFERS];
+        uint32_t buf_get[NV_FAULT_BUFFERS], buf_put[NV_FAULT_BUFFERS];
+        uint32_t buf_size[NV_FAULT_BUFFERS];
+        uint32_t info[5];           /* the info-fault latch, 0xb83080.. */
+        uint32_t status;
+    } mmu;
+    struct {
         uint32_t leaf[NV_VF_INTR_LEAVES];
         uint32_t leaf_en[NV_VF_INTR_LEAVES];
         uint32_t top_en;
@@ -50,6 +77,7 @@ struct NvGpu {
     size_t rom_len;
     uint32_t device_info[NV_PTOP_DEVICE_INFO_ENTRIES];
     NvRegs r;
+    NvTlbEntry tlb[NV_TLB_ENTRIES];
     bool irq_level;
     uint32_t irq_edges;
 };

@@ -16,22 +16,27 @@
     X(ptimer,  0x009000, 0x001000, false, nv_ptimer_read,  nv_ptimer_write)      \
     X(fuse,    0x021000, 0x001000, false, nv_fuse_read,    NULL)                 \
     X(ptop,    0x022000, 0x001000, false, nv_top_read,     NULL)                 \
+    X(uflush,  0x070000, 0x001000, false, nv_uflush_read,  nv_uflush_write)      \
     X(pcfg,    0x088000, 0x001000, false, nv_pcfg_read,    nv_pcfg_write)        \
     X(pfb,     0x100000, 0x001000, false, nv_pfb_read,     NULL)                 \
     X(pextdev, 0x101000, 0x001000, false, nv_pextdev_read, NULL)                 \
     X(pgc6,    0x118000, 0x001000, false, nv_pgc6_read,    NULL)                 \
     X(prom,    NV_PROM_BASE, NV_PROM_SIZE, true, nv_prom_read, NULL)             \
     X(pramin,  NV_PRAMIN_BASE, NV_PRAMIN_SIZE, true, nv_pramin_read, nv_pramin_write) \
-    X(vf,      0xb80000, 0x040000, false, nv_vf_read,      nv_vf_write)
+    X(vfbar,   0xb80000, 0x001000, false, nv_vfbar_read,   nv_vfbar_write)       \
+    X(vfintr,  0xb81000, 0x001000, false, nv_vf_read,      nv_vf_write)          \
+    X(vfmmu,   0xb83000, 0x001000, false, nv_vfmmu_read,   nv_vfmmu_write)       \
+    X(usermode, 0xbb0000, 0x010000, false, nv_usermode_read, NULL)
 
 typedef bool NvUnitRead(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val);
 typedef bool NvUnitWrite(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size);
 
 NvUnitRead nv_pmc_read, nv_pbus_read, nv_ptimer_read, nv_fuse_read, nv_top_read,
     nv_pcfg_read, nv_pfb_read, nv_pextdev_read, nv_pgc6_read, nv_prom_read,
-    nv_pramin_read, nv_vf_read;
+    nv_pramin_read, nv_vf_read, nv_uflush_read, nv_vfbar_read, nv_vfmmu_read,
+    nv_usermode_read;
 NvUnitWrite nv_pmc_write, nv_pbus_write, nv_ptimer_write, nv_pcfg_write,
-    nv_pramin_write, nv_vf_write;
+    nv_pramin_write, nv_vf_write, nv_uflush_write, nv_vfbar_write, nv_vfmmu_write;
 
 /* Helpers shared between units. */
 uint32_t nv_ptimer_read_time(NvGpu *gpu, bool high);

@@ -1,6 +1,6 @@
 /*
- * The Turing virtual-function block (BAR0 0xb80000): the CPU interrupt tree
- * of leaves and a top register, and the usermode window (time, doorbell).
+ * The Turing virtual-function block: the CPU interrupt tree (BAR0 0xb81000)
+ * of leaves and a top register, and the usermode window (0xbb0000).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -53,12 +53,20 @@ bool nv_vf_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
         *val = vf_top(gpu);
     } else if (addr == A_VF_CPU_INTR_TOP_EN_SET || addr == A_VF_CPU_INTR_TOP_EN_CLEAR) {
         *val = gpu->r.vf.top_en;
-    } else if (addr == A_USERMODE_TIME_0 || addr == A_USERMODE_TIME_1) {
-        *val = nv_ptimer_read_time(gpu, addr == A_USERMODE_TIME_1);
     } else {
         return false;
     }
     return true;
+}
+
+/* The usermode window: the time registers; the doorbell arrives with the host. */
+bool nv_usermode_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
+{
+    if (addr == A_USERMODE_TIME_0 || addr == A_USERMODE_TIME_1) {
+        *val = nv_ptimer_read_time(gpu, addr == A_USERMODE_TIME_1);
+        return true;
+    }
+    return false;
 }
 
 bool nv_vf_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
@@ -76,7 +84,7 @@ bool nv_vf_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
     } else if (addr == A_VF_CPU_INTR_TOP_EN_CLEAR) {
         gpu->r.vf.top_en &= ~val;
     } else {
-        return false;           /* TOP is derived; the doorbell comes with the host */
+        return false;           /* TOP is derived */
     }
     return true;
 }

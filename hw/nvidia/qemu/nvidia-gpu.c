@@ -166,29 +166,37 @@ static const MemoryRegionOps bar0_ops = {
     .impl = { .min_access_size = 1, .max_access_size = 4 },
 };
 
-/* BAR1 and BAR3 apertures: translated through the GPU MMU once it exists. */
-static uint64_t aperture_read(void *opaque, hwaddr addr, unsigned size)
+/* BAR1 and BAR3 (NVIDIA's BAR2): apertures translated by the GPU MMU. */
+static uint64_t bar1_read(void *opaque, hwaddr addr, unsigned size)
 {
-    MemoryRegion *mr = opaque;
-
-    trace_nvgpu_unimp_bar_read(strstr(mr->name, "bar1") ? 1 : 3, addr, size);
-    return 0;
+    return nvgpu_bar_read(NVIDIA_GPU(opaque)->gpu, 1, addr, size);
 }
 
-static void aperture_write(void *opaque, hwaddr addr, uint64_t val, unsigned size)
+static void bar1_write(void *opaque, hwaddr addr, uint64_t val, unsigned size)
 {
-    MemoryRegion *mr = opaque;
-
-    trace_nvgpu_unimp_bar_write(strstr(mr->name, "bar1") ? 1 : 3, addr, size, val);
+    nvgpu_bar_write(NVIDIA_GPU(opaque)->gpu, 1, addr, val, size);
 }
 
-static const MemoryRegionOps aperture_ops = {
-    .read = aperture_read,
-    .write = aperture_write,
-    .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = { .min_access_size = 1, .max_access_size = 8 },
-    .impl = { .min_access_size = 1, .max_access_size = 8 },
-};
+static uint64_t bar3_read(void *opaque, hwaddr addr, unsigned size)
+{
+    return nvgpu_bar_read(NVIDIA_GPU(opaque)->gpu, 2, addr, size);
+}
+
+static void bar3_write(void *opaque, hwaddr addr, uint64_t val, unsigned size)
+{
+    nvgpu_bar_write(NVIDIA_GPU(opaque)->gpu, 2, addr, val, size);
+}
+
+#define APERTURE_OPS(rd, wr) {                                      \
+    .read = rd,                                                     \
+    .write = wr,                                                    \
+    .endianness = DEVICE_LITTLE_ENDIAN,                             \
+    .valid = { .min_access_size = 1, .max_access_size = 8 },       \
+    .impl = { .min_access_size = 1, .max_access_size = 8 },         \
+}
+
+static const MemoryRegionOps bar1_ops = APERTURE_OPS(bar1_read, bar1_write);
+static const MemoryRegionOps bar3_ops = APERTURE_OPS(bar3_read, bar3_write);
 
 /* ---- device lifecycle ---- */
 
@@ -244,10 +252,10 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
     memory_region_init_io(&s->bar0, OBJECT(s), &bar0_ops, s, "nvidia-gpu-bar0",
                           NV_BAR0_SIZE);
     pci_register_bar(pdev, NVIDIA_GPU_BAR_REGS, PCI_BASE_ADDRESS_SPACE_MEMORY, &s->bar0);
-    memory_region_init_io(&s->bar1, OBJECT(s), &aperture_ops, &s->bar1,
+    memory_region_init_io(&s->bar1, OBJECT(s), &bar1_ops, s,
                           "nvidia-gpu-bar1", NVIDIA_GPU_BAR1_SIZE);
     pci_register_bar(pdev, NVIDIA_GPU_BAR_FB, bar64_pref, &s->bar1);
-    memory_region_init_io(&s->bar3, OBJECT(s), &aperture_ops, &s->bar3,
+    memory_region_init_io(&s->bar3, OBJECT(s), &bar3_ops, s,
                           "nvidia-gpu-bar3", NVIDIA_GPU_BAR3_SIZE);
     pci_register_bar(pdev, NVIDIA_GPU_BAR_INST, bar64_pref, &s->bar3);
     /* The VBIOS is generated from the chip profile; rombar=0 hides it. */

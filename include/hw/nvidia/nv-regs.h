@@ -98,6 +98,10 @@ NV_REG32(PTOP_DEVICE_INFO,      0x022700)
 #define NV_PTOP_TYPE_GR             0x00
 #define NV_PTOP_TYPE_LCE            0x13
 
+/* UFLUSH: nouveau writes FB_FLUSH and polls it; the model has no caches to flush. */
+NV_REG32(UFLUSH_FB_FLUSH,       0x070000)
+    NV_FIELD(UFLUSH_FB_FLUSH, PENDING, 1, 1)
+
 /* PCI config-space mirror */
 NV_REG32(PCFG_ROM_SHADOW,       0x088050)   /* bit 0: PROM window enable */
 NV_REG32(PCFG_MSI_REARM,        0x088704)
@@ -107,6 +111,18 @@ NV_REG32(PFB_LOCAL_MEMORY_RANGE, 0x100ce0)
     NV_FIELD(PFB_LOCAL_MEMORY_RANGE, SCALE, 0, 4)
     NV_FIELD(PFB_LOCAL_MEMORY_RANGE, MAG, 4, 6)
     NV_FIELD(PFB_LOCAL_MEMORY_RANGE, ECC, 30, 1)
+
+/* PFB: interrupt vectors of the MMU fault unit in the VF tree (fixed values) */
+NV_REG32(PFB_MMU_INFO_FAULT_VECTOR, 0x100ee0)      /* 15:0 info-fault vector */
+NV_REG32(PFB_MMU_NRP_FAULT_VECTOR,  0x100ee4)      /* buffer 0: 31:16 NOTIFY, 15:0 ERROR */
+NV_REG32(PFB_MMU_RP_FAULT_VECTOR,   0x100ee8)      /* buffer 1: 31:16 NOTIFY, 15:0 ERROR */
+    NV_FIELD(PFB_MMU_FAULT_VECTOR, NOTIFY, 16, 16)
+    NV_FIELD(PFB_MMU_FAULT_VECTOR, ERROR, 0, 16)
+#define NV_FAULT_VECTOR_INFO            0x86
+#define NV_FAULT_VECTOR_NRP_NOTIFY      0x84    /* NOTIFY_NON_REPLAYABLE = 132 */
+#define NV_FAULT_VECTOR_NRP_ERROR       0x83
+#define NV_FAULT_VECTOR_RP_NOTIFY       0x40    /* NOTIFY_REPLAYABLE = 64 */
+#define NV_FAULT_VECTOR_RP_ERROR        0x3f
 
 /* PEXTDEV straps */
 NV_REG32(PEXTDEV_BOOT_0,        0x101000)
@@ -124,6 +140,49 @@ NV_REG32(PGC6_GFW_BOOT_PROGRESS, 0x118234)  /* 7:0 == 0xff: completed */
 
 /* Turing virtual-function block: the CPU interrupt tree (VF), usermode */
 NV_REG32(VF_BASE,               0xb80000)
+/* BAR1 and BAR2 (PCI BAR3) binding: instance block of the VMM that translates them */
+NV_REG32(VF_BAR1_BLOCK,         0xb80f40)
+NV_REG32(VF_BAR2_BLOCK,         0xb80f48)
+    NV_FIELD(VF_BAR_BLOCK, PTR, 0, 28)          /* instance block >> 12 */
+    NV_FIELD(VF_BAR_BLOCK, TARGET, 28, 2)       /* 0 VRAM, 2 SYS coherent, 3 SYS non-coherent */
+    NV_FIELD(VF_BAR_BLOCK, HALVE, 30, 1)        /* BAR2 only */
+    NV_FIELD(VF_BAR_BLOCK, MODE, 31, 1)         /* 1: virtual (translated) */
+NV_REG32(VF_BAR_BIND_STATUS,    0xb80f50)       /* 1:0 BAR1, 3:2 BAR2 pending: never */
+/* MMU fault buffers (i = 0 non-replayable, 1 replayable) and the info-fault latch */
+#define A_VF_FAULT_BUF_LO(i)    (0xb83000 + 0x20 * (i))
+#define A_VF_FAULT_BUF_HI(i)    (0xb83004 + 0x20 * (i))
+#define A_VF_FAULT_BUF_GET(i)   (0xb83008 + 0x20 * (i))
+#define A_VF_FAULT_BUF_PUT(i)   (0xb8300c + 0x20 * (i))
+#define A_VF_FAULT_BUF_SIZE(i)  (0xb83010 + 0x20 * (i))
+#define NV_FAULT_BUFFERS        2
+NV_REG32(VF_FAULT_BUF_LO,       0xb83000)
+    NV_FIELD(VF_FAULT_BUF_LO, PHYS_MODE, 0, 1)     /* 0: ADDR is a BAR2 virtual address */
+    NV_FIELD(VF_FAULT_BUF_LO, PHYS_TARGET, 1, 2)
+    NV_FIELD(VF_FAULT_BUF_LO, ADDR, 12, 20)
+NV_REG32(VF_FAULT_BUF_SIZE,     0xb83010)
+    NV_FIELD(VF_FAULT_BUF_SIZE, ENTRIES, 0, 20)
+    NV_FIELD(VF_FAULT_BUF_SIZE, SET_DEFAULT, 30, 1)
+    NV_FIELD(VF_FAULT_BUF_SIZE, ENABLE, 31, 1)
+#define NV_FAULT_BUF_DEFAULT_ENTRIES 0x400
+NV_REG32(VF_FAULT_BUF_PUT,      0xb8300c)
+    NV_FIELD(VF_FAULT_BUF_PUT, PTR, 0, 20)
+    NV_FIELD(VF_FAULT_BUF_PUT, OVERFLOW, 31, 1)
+NV_REG32(VF_FAULT_ADDR_LO,      0xb83080)
+NV_REG32(VF_FAULT_ADDR_HI,      0xb83084)
+NV_REG32(VF_FAULT_INFO0,        0xb83088)       /* 31:12 inst, 7:0 engine */
+NV_REG32(VF_FAULT_INST_HI,      0xb8308c)
+NV_REG32(VF_FAULT_INFO1,        0xb83090)
+NV_REG32(VF_FAULT_STATUS,       0xb83094)
+    NV_FIELD(VF_FAULT_STATUS, RP_NOTIFY, 8, 1)
+    NV_FIELD(VF_FAULT_STATUS, NRP_NOTIFY, 9, 1)
+    NV_FIELD(VF_FAULT_STATUS, INFO_VALID, 31, 1)
+/* TLB invalidate: PDB to invalidate, then the trigger (bit 31 self-clears) */
+NV_REG32(VF_MMU_INVALIDATE_PDB,     0xb830a0)
+NV_REG32(VF_MMU_INVALIDATE_PDB_HI,  0xb830a4)
+NV_REG32(VF_MMU_INVALIDATE,         0xb830b0)
+    NV_FIELD(VF_MMU_INVALIDATE, ALL_VA, 0, 1)
+    NV_FIELD(VF_MMU_INVALIDATE, ALL_PDB, 1, 1)
+    NV_FIELD(VF_MMU_INVALIDATE, TRIGGER, 31, 1)
 #define A_VF_CPU_INTR_LEAF(i)           (0xb81000 + 4 * (i))
 #define A_VF_CPU_INTR_LEAF_EN_SET(i)    (0xb81200 + 4 * (i))
 #define A_VF_CPU_INTR_LEAF_EN_CLEAR(i)  (0xb81400 + 4 * (i))

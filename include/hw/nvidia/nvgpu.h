@@ -85,6 +85,16 @@ void nvgpu_reset(NvGpu *gpu);
 uint32_t nvgpu_bar0_read(NvGpu *gpu, uint32_t offset, unsigned size);
 void nvgpu_bar0_write(NvGpu *gpu, uint32_t offset, uint32_t value, unsigned size);
 
+/*
+ * BAR1 (bar = 1) and BAR2 (bar = 2, PCI BAR3) apertures: 1..8 bytes at an
+ * offset, translated through the MMU of the bound instance block (or VRAM
+ * directly in physical mode). A failing access reads 0 / is dropped and is
+ * reported as an MMU fault.
+ */
+uint64_t nvgpu_bar_read(NvGpu *gpu, unsigned bar, uint64_t offset, unsigned size);
+void nvgpu_bar_write(NvGpu *gpu, unsigned bar, uint64_t offset, uint64_t value,
+                     unsigned size);
+
 /* The VBIOS image served by the PROM window and the PCI expansion ROM. */
 const uint8_t *nvgpu_rom(const NvGpu *gpu, size_t *len);
 

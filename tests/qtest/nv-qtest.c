@@ -1,0 +1,74 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "hw/pci/pci_regs.h"
+#include "hw/nvidia/nv-regs.h"
+#include "hw/nvidia/nvidia-gpu.h"
+#include "nv-qtest.h"
+
+void gpu_map(Gpu *g)
+{
+    g->dev = qpci_device_find(g->bus, QPCI_DEVFN(GPU_SLOT, 0));
+    g_assert_nonnull(g->dev);
+    qpci_device_enable(g->dev);
+    g->bar0 = qpci_iomap(g->dev, NVIDIA_GPU_BAR_REGS, NULL);
+}
+
+void gpu_start(Gpu *g, const char *machine, const char *extra)
+{
+    g->qts = qtest_initf("-nodefaults -machine %s -device %s,addr=%d.0 %s",
+                         machine, TYPE_NVIDIA_GPU, GPU_SLOT, extra ? extra : "");
+    g->bus = qpci_new_pc(g->qts, NULL);
+    gpu_map(g);
+}
+
+void gpu_stop(Gpu *g)
+{
+    g_free(g->dev);
+    qpci_free_pc(g->bus);
+    qtest_quit(g->qts);
+}
+
+uint32_t rd(Gpu *g, uint32_t off)
+{
+    return qpci_io_readl(g->dev, g->bar0, off);
+}
+
+void wr(Gpu *g, uint32_t off, uint32_t v)
+{
+    qpci_io_writel(g->dev, g->bar0, off, v);
+}
+
+static uint32_t pramin_at(Gpu *g, uint64_t addr)
+{
+    wr(g, A_PBUS_BAR0_WINDOW, (uint32_t)(addr >> NV_BAR0_WINDOW_SHIFT));
+    return NV_PRAMIN_BASE + (uint32_t)(addr & ((1u << NV_BAR0_WINDOW_SHIFT) - 1));
+}
+
+uint64_t vram_read64(Gpu *g, uint64_t addr)
+{
+    uint32_t off = pramin_at(g, addr);
+
+    return rd(g, off) | (uint64_t)rd(g, off + 4) << 32;
+}
+
+void vram_write64(Gpu *g, uint64_t addr, uint64_t v)
+{
+    uint32_t off = pramin_at(g, addr);
+
+    wr(g, off, (uint32_t)v);
+    wr(g, off + 4, (uint32_t)(v >> 32));
+}
+
+void msi_enable(Gpu *g)
+{
+    uint8_t cap = qpci_find_capability(g->dev, PCI_CAP_ID_MSI, 0);
+    uint16_t ctl = qpci_config_readw(g->dev, cap + PCI_MSI_FLAGS);
+
+    g_assert(ctl & PCI_MSI_FLAGS_64BIT);
+    qpci_config_writel(g->dev, cap + PCI_MSI_ADDRESS_LO, (uint32_t)MSI_ADDR);
+    qpci_config_writel(g->dev, cap + PCI_MSI_ADDRESS_HI, 0);
+    qpci_config_writew(g->dev, cap + PCI_MSI_DATA_64, MSI_DATA);
+    qpci_config_writew(g->dev, cap + PCI_MSI_FLAGS, ctl | PCI_MSI_FLAGS_ENABLE);
+}

@@ -1,0 +1,41 @@
+/*
+ * Helpers shared by the nvidia-gpu qtests: start a machine with the GPU,
+ * map its BARs, access BAR0 registers, VRAM (through PRAMIN) and MSI.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef TESTS_QTEST_NV_QTEST_H
+#define TESTS_QTEST_NV_QTEST_H
+
+#include "libqtest.h"
+#include "libqos/pci.h"
+#include "libqos/pci-pc.h"
+
+#define GPU_SLOT        4
+#define MSI_ADDR        0x100000ull     /* guest RAM that receives MSI writes */
+#define MSI_DATA        0x4b1d
+
+typedef struct Gpu {
+    QTestState *qts;
+    QPCIBus *bus;
+    QPCIDevice *dev;
+    QPCIBar bar0;
+} Gpu;
+
+/* Starts machine with the GPU at GPU_SLOT (plus extra arguments) and maps BAR0. */
+void gpu_start(Gpu *g, const char *machine, const char *extra);
+/* Finds, enables and maps BAR0 again (after a reset). */
+void gpu_map(Gpu *g);
+void gpu_stop(Gpu *g);
+
+uint32_t rd(Gpu *g, uint32_t off);
+void wr(Gpu *g, uint32_t off, uint32_t v);
+
+/* VRAM through the PRAMIN window (moves BAR0_WINDOW). */
+uint64_t vram_read64(Gpu *g, uint64_t addr);
+void vram_write64(Gpu *g, uint64_t addr, uint64_t v);
+
+/* Points the MSI capability at MSI_ADDR/MSI_DATA and enables it. */
+void msi_enable(Gpu *g);
+
+#endif
