@@ -8,7 +8,7 @@ MESON      := /usr/bin/meson
 SHELL      := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: all setup qemu core check unit qtest run clean distclean
+.PHONY: all setup qemu core guest check unit qtest guest-test run run-monitor clean distclean
 
 all: qemu core
 
@@ -25,20 +25,33 @@ core: setup
 	@test -f $(CORE)/build.ninja || $(MESON) setup $(CORE) . >$(BUILD)/core-setup.log
 	@ninja -C $(CORE) | scripts/progress.sh
 
+# The Linux guest (kernel 6.12 + nouveau + busybox + firmware, Debian packages).
+guest:
+	@scripts/build-guest.sh $(BUILD)/guest
+
 unit: core
 	@$(MESON) test -C $(CORE) --no-rebuild --print-errorlogs --suite unit >/dev/null || true
 
 qtest: qemu
 	@$(MESON) test -C $(QBUILD) --no-rebuild --print-errorlogs --suite oot >/dev/null || true
 
+guest-test: qemu core guest
+	@$(MESON) test -C $(CORE) --no-rebuild --print-errorlogs --suite guest >/dev/null || true
+
 # Every suite, then one summary line; fails if any test failed.
-check: qemu core
-	@$(MESON) test -C $(CORE) --no-rebuild --print-errorlogs --suite unit > $(BUILD)/unit.log 2>&1 || true
+check: qemu core guest
+	@echo "== nvqemu: running unit tests, qtests and guest tests"
+	@$(MESON) test -C $(CORE) --no-rebuild --print-errorlogs --suite unit --suite guest \
+		> $(BUILD)/unit.log 2>&1 || true
 	@$(MESON) test -C $(QBUILD) --no-rebuild --print-errorlogs --suite oot > $(BUILD)/qtest.log 2>&1 || true
 	@scripts/test-summary.py $(CORE)/meson-logs/testlog.json $(QBUILD)/meson-logs/testlog.json
 
-# Until the guest image lands: start QEMU with the GPU and show it in `info pci`.
-run: qemu
+# Boot the default guest: nouveau binds the GPU; prints its dmesg, DRM nodes, powers off.
+run: qemu guest
+	@scripts/run-guest --test boot
+
+# QEMU alone with the GPU behind a root port, shown in `info pci`.
+run-monitor: qemu
 	@scripts/run-monitor.sh $(QEMU)
 
 clean:

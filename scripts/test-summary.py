@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Prints every test of the given meson testlog.json files with its TAP subtest
-counts, then one line 'N passed, M failed'. Exits 1 if anything failed or no
-test ran."""
+counts (and its '# note:' lines), then one line 'N passed, M failed'. Exits 1
+if anything failed or no test ran."""
 import json
 import re
 import sys
@@ -28,6 +28,8 @@ for path in sys.argv[1:]:
         skipped += skip
         print(f"  {t['result']:<8} {t['name']:<28} {ok} passed, {bad} failed"
               + (f", {skip} skipped" if skip else ""))
+        for note in re.findall(r"^# note: (.*)$", out, re.M):
+            print(f"           {note}")
         if bad:
             print(re.sub(r"^", "    | ", (t.get("stdout") or "")[-3000:], flags=re.M))
 if passed + failed == 0:

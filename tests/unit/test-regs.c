@@ -57,7 +57,7 @@ static void test_unimplemented(void)
     FakePlatform *f = fake_new(VRAM_1G);
 
     /* Outside every unit, inside a unit but unhandled, and at the end of BAR0. */
-    const uint32_t offs[] = { 0x002000, 0x000008, 0x9a0584, NV_BAR0_SIZE - 4 };
+    const uint32_t offs[] = { 0x002000, 0x000008, 0x9a0588, NV_BAR0_SIZE - 4 };
     for (size_t i = 0; i < G_N_ELEMENTS(offs); i++) {
         unsigned before = f->unimp_count;
         g_assert_cmphex(rd32(f, offs[i]), ==, 0);
@@ -248,6 +248,39 @@ static void test_device_info_encoding(void)
     g_assert_cmphex(out[2], ==, 0x08238e3e);
 }
 
+static void test_plain_regs(void)
+{
+    FakePlatform *f = fake_new(VRAM_1G);
+
+    /* Sorted for the binary search, and never inside a window unit. */
+    for (unsigned i = 0; i < NV_PLAIN_COUNT; i++) {
+        const NvUnit *u = nv_unit_find(nv_plain_regs[i].offset);
+        g_assert_true(!u || !u->bytewise);
+        g_assert_true(i == 0 || nv_plain_regs[i - 1].offset < nv_plain_regs[i].offset);
+    }
+    wr32(f, 0x00dc08, 0x1234);                              /* RW */
+    g_assert_cmphex(rd32(f, 0x00dc08), ==, 0x1234);
+    wr32(f, 0x020460, 0xffff);                              /* RO: no sensor */
+    g_assert_cmphex(rd32(f, 0x020460), ==, 0);
+    f->gpu->r.plain[NV_PLAIN_GPIO_INTR_0] = 0x5;            /* W1C */
+    wr32(f, 0x00dc00, 0x1);
+    g_assert_cmphex(rd32(f, 0x00dc00), ==, 0x4);
+    wr32(f, 0x100c10, 0xabc);                               /* inside the pfb unit */
+    g_assert_cmphex(rd32(f, 0x100c10), ==, 0xabc);
+    g_assert_cmpuint(f->unimp_count, ==, 0);
+    nvgpu_reset(f->gpu);
+    g_assert_cmphex(rd32(f, 0x00dc08), ==, 0);
+
+    g_assert_cmpuint(rd32(f, A_PPRIV_MASTER_LTC_COUNT), ==, 8);
+    g_assert_cmphex(rd32(f, A_LTC_CBC_PARAM), ==, 0x40000000);
+    nvgpu_bar0_write(f->gpu, A_VGA_CRTC_INDEX, 0x3f, 1);
+    nvgpu_bar0_write(f->gpu, A_VGA_CRTC_DATA, 0x57, 1);
+    g_assert_cmphex(nvgpu_bar0_read(f->gpu, A_VGA_CRTC_INDEX, 1), ==, 0x3f);
+    g_assert_cmphex(nvgpu_bar0_read(f->gpu, A_VGA_CRTC_DATA, 1), ==, 0);
+    g_assert_cmpuint(f->unimp_count, ==, 0);
+    fake_free(f);
+}
+
 /* Offsets whose values a reset must restore. */
 static const uint32_t reset_offsets[] = {
     A_PMC_INTR_EN_0, A_PMC_INTR_EN_1, A_PMC_ENABLE, A_PMC_INTR_0, A_PBUS_INTR_EN_0,
@@ -318,6 +351,7 @@ int main(int argc, char **argv)
     g_test_add_func("/regs/vf-tree", test_vf_tree);
     g_test_add_func("/regs/topology", test_topology);
     g_test_add_func("/regs/device-info-encoding", test_device_info_encoding);
+    g_test_add_func("/regs/plain", test_plain_regs);
     g_test_add_func("/regs/reset", test_reset);
     g_test_add_func("/regs/config", test_config);
     return g_test_run();

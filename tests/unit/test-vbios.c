@@ -117,6 +117,8 @@ static void test_rom_header(void)
     g_assert_cmphex(rom[0], ==, 0x55);
     g_assert_cmphex(rom[1], ==, 0xAA);
     g_assert_cmpuint(rd8(NV_ROM_LEGACY_LEN_OFF) * NV_ROM_BLOCK, ==, rom_len);
+    /* The BIOS far-calls offset 3 of an option ROM: it must be a far return (retf). */
+    g_assert_cmphex(rom[3], ==, 0xcb);
 }
 
 static void test_pcir(void)

@@ -100,3 +100,37 @@ bool nv_prom_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
     }
     return true;
 }
+
+/* PPRIV master: the ring is never busy; the LTC count comes from the profile. */
+bool nv_ppriv_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
+{
+    if (addr == A_PPRIV_MASTER_LTC_COUNT) {
+        *val = gpu->chip.fbps * gpu->chip.ltc_per_fbp;
+        return true;
+    }
+    return false;
+}
+
+bool nv_ltc_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
+{
+    if (addr == A_LTC_CBC_PARAM) {
+        *val = NV_FDP32(0, LTC_CBC_PARAM, SLICES_PER_LTC, gpu->chip.slices_per_ltc);
+        return true;
+    }
+    return false;
+}
+
+/* The VGA CRTC index/data ports (8-bit): nouveau unlocks extended registers. */
+bool nv_vga_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
+{
+    *val = addr == A_VGA_CRTC_INDEX && size == 1 ? gpu->r.vga.vga_crtc_index : 0;
+    return size == 1;
+}
+
+bool nv_vga_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
+{
+    if (addr == A_VGA_CRTC_INDEX && size == 1) {
+        gpu->r.vga.vga_crtc_index = val & 0xff;
+    }
+    return size == 1;           /* CRTC data writes are accepted and ignored */
+}

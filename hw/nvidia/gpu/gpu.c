@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 
 #include "mmu.h"
+#include "units.h"
 
 bool nvgpu_config_valid(const NvGpuConfig *cfg, char *err, size_t errlen)
 {
@@ -85,6 +86,7 @@ void nvgpu_reset(NvGpu *gpu)
     memset(&gpu->r, 0, sizeof(gpu->r));
     nv_mmu_tlb_flush(gpu);
     gpu->r.pcfg.rom_shadow = 1;
+    nv_plain_reset(gpu);
     nv_ptimer_reset(gpu);
     nv_irq_update(gpu);
 }
@@ -116,22 +118,47 @@ static bool access_ok(uint32_t offset, unsigned size)
            size <= NV_BAR0_SIZE - offset;
 }
 
+/* A unit's handler, then the plain registers; false if neither knows the offset. */
+static bool bar0_read_reg(NvGpu *gpu, const NvUnit *u, uint32_t offset, unsigned size,
+                          uint32_t *val)
+{
+    if (u && u->bytewise) {
+        return offset - u->base <= u->size - size && u->read(gpu, offset, size, val);
+    }
+    /* Registers are 32-bit: a narrower read sees part of the dword. */
+    uint32_t aligned = offset & ~3u, shift = (offset & 3) * 8;
+    if (shift + size * 8 > 32) {
+        return false;
+    }
+    if (!(u && u->read(gpu, aligned, 4, val)) && !nv_plain_read(gpu, aligned, val)) {
+        return false;
+    }
+    if (size < 4) {
+        *val = (*val >> shift) & ((1u << (size * 8)) - 1);
+    }
+    return true;
+}
+
+static bool bar0_write_reg(NvGpu *gpu, const NvUnit *u, uint32_t offset, uint32_t value,
+                           unsigned size)
+{
+    if (u && u->bytewise) {
+        return u->write && offset - u->base <= u->size - size &&
+               u->write(gpu, offset, value, size);
+    }
+    if (size != 4 || (offset & 3)) {
+        return false;
+    }
+    return (u && u->write && u->write(gpu, offset, value, 4)) ||
+           nv_plain_write(gpu, offset, value);
+}
+
 uint32_t nvgpu_bar0_read(NvGpu *gpu, uint32_t offset, unsigned size)
 {
-    const NvUnit *u = access_ok(offset, size) ? nv_unit_find(offset) : NULL;
     uint32_t val = 0;
 
-    if (u && u->bytewise && offset - u->base <= u->size - size) {
-        if (u->read(gpu, offset, size, &val)) {
-            return val;
-        }
-    } else if (u && u->read) {
-        /* Register units are 32-bit: a narrower read sees part of the dword. */
-        uint32_t aligned = offset & ~3u;
-        unsigned shift = (offset & 3) * 8;
-        if (shift + size * 8 <= 32 && u->read(gpu, aligned, 4, &val)) {
-            return size == 4 ? val : (val >> shift) & ((1u << (size * 8)) - 1);
-        }
+    if (access_ok(offset, size) && bar0_read_reg(gpu, nv_unit_find(offset), offset, size, &val)) {
+        return val;
     }
     report_unimp(gpu, false, offset, size, 0);
     return 0;
@@ -139,17 +166,8 @@ uint32_t nvgpu_bar0_read(NvGpu *gpu, uint32_t offset, unsigned size)
 
 void nvgpu_bar0_write(NvGpu *gpu, uint32_t offset, uint32_t value, unsigned size)
 {
-    const NvUnit *u = access_ok(offset, size) ? nv_unit_find(offset) : NULL;
-    bool done = false;
-
-    if (u && u->write) {
-        if (u->bytewise && offset - u->base <= u->size - size) {
-            done = u->write(gpu, offset, value, size);
-        } else if (!u->bytewise && size == 4 && !(offset & 3)) {
-            done = u->write(gpu, offset, value, 4);
-        }
-    }
-    if (!done) {
+    if (!access_ok(offset, size) ||
+        !bar0_write_reg(gpu, nv_unit_find(offset), offset, value, size)) {
         report_unimp(gpu, true, offset, size, value);
     }
     nv_irq_update(gpu);

@@ -11,6 +11,7 @@
 
 #include "hw/nvidia/nvgpu.h"
 #include "hw/nvidia/nv-regs.h"
+#include "plain-regs.h"
 #include "vbios.h"
 
 /* A physical location: a memory target (NV_TARGET_*) and an address in it. */
@@ -60,6 +61,10 @@ typedef struct NvRegs {
         uint32_t info[5];           /* the info-fault latch, 0xb83080.. */
         uint32_t status;
     } mmu;
+    uint32_t plain[NV_PLAIN_COUNT];
+    struct {
+        uint32_t vga_crtc_index;
+    } vga;
     struct {
         uint32_t leaf[NV_VF_INTR_LEAVES];
         uint32_t leaf_en[NV_VF_INTR_LEAVES];

@@ -21,7 +21,10 @@
     X(pfb,     0x100000, 0x001000, false, nv_pfb_read,     NULL)                 \
     X(pextdev, 0x101000, 0x001000, false, nv_pextdev_read, NULL)                 \
     X(pgc6,    0x118000, 0x001000, false, nv_pgc6_read,    NULL)                 \
+    X(ppriv,   0x120000, 0x001000, false, nv_ppriv_read,   NULL)                 \
+    X(ltc,     0x17e000, 0x001000, false, nv_ltc_read,     NULL)                 \
     X(prom,    NV_PROM_BASE, NV_PROM_SIZE, true, nv_prom_read, NULL)             \
+    X(vga,     0x6013d4, 0x000002, true,  nv_vga_read,     nv_vga_write)         \
     X(pramin,  NV_PRAMIN_BASE, NV_PRAMIN_SIZE, true, nv_pramin_read, nv_pramin_write) \
     X(vfbar,   0xb80000, 0x001000, false, nv_vfbar_read,   nv_vfbar_write)       \
     X(vfintr,  0xb81000, 0x001000, false, nv_vf_read,      nv_vf_write)          \
@@ -34,9 +37,17 @@ typedef bool NvUnitWrite(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
 NvUnitRead nv_pmc_read, nv_pbus_read, nv_ptimer_read, nv_fuse_read, nv_top_read,
     nv_pcfg_read, nv_pfb_read, nv_pextdev_read, nv_pgc6_read, nv_prom_read,
     nv_pramin_read, nv_vf_read, nv_uflush_read, nv_vfbar_read, nv_vfmmu_read,
-    nv_usermode_read;
+    nv_usermode_read, nv_ppriv_read, nv_ltc_read, nv_vga_read;
 NvUnitWrite nv_pmc_write, nv_pbus_write, nv_ptimer_write, nv_pcfg_write,
-    nv_pramin_write, nv_vf_write, nv_uflush_write, nv_vfbar_write, nv_vfmmu_write;
+    nv_pramin_write, nv_vf_write, nv_uflush_write, nv_vfbar_write, nv_vfmmu_write,
+    nv_vga_write;
+
+/* Plain registers (plain-regs.c). */
+extern const NvPlainReg nv_plain_regs[NV_PLAIN_COUNT];
+bool nv_plain_read(NvGpu *gpu, uint32_t addr, uint32_t *val);
+bool nv_plain_write(NvGpu *gpu, uint32_t addr, uint32_t val);
+void nv_plain_reset(NvGpu *gpu);
+
 
 /* Helpers shared between units. */
 uint32_t nv_ptimer_read_time(NvGpu *gpu, bool high);

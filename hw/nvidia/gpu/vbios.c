@@ -55,6 +55,8 @@ static void put_rom_header(uint8_t *rom)
 {
     put16(rom, NV_ROM_SIG_OFF, NV_ROM_SIG);
     put8(rom, NV_ROM_LEGACY_LEN_OFF, NV_VBIOS_SIZE / NV_ROM_BLOCK);
+    /* Firmware (SeaBIOS) runs a PCI option ROM's init entry: make it return. */
+    put8(rom, NV_ROM_INIT_ENTRY_OFF, NV_X86_RETF);
     put16(rom, NV_ROM_PCIR_PTR_OFF, NV_VBIOS_AT_PCIR);
     put16(rom, NV_ROM_DCB_PTR_OFF, NV_VBIOS_AT_DCB);
 }

@@ -18,6 +18,7 @@
 
 #include "hw/nvidia/nvgpu.h"
 
+#define NV_X86_RETF 0xcb              /* far return: the init entry does nothing */
 #define NV_VBIOS_SIZE 0x10000u   /* one 64 KiB image */
 
 /* Indices into NvChipProfile.vbios_version[] (the order nouveau prints). */
@@ -34,6 +35,7 @@ enum {
     NV_ROM_SIG_OFF        = 0x00,   /* u16 */
     NV_ROM_SIG            = 0xAA55, /* bytes 55 AA */
     NV_ROM_LEGACY_LEN_OFF = 0x02,   /* u8, image size in blocks */
+    NV_ROM_INIT_ENTRY_OFF = 0x03,   /* x86 code: the BIOS far-calls it at boot */
     NV_ROM_PCIR_PTR_OFF   = 0x18,   /* u16 -> PCI data structure */
     NV_ROM_DCB_PTR_OFF    = 0x36,   /* u16 -> DCB header (NVIDIA convention) */
     NV_ROM_BLOCK          = 512,    /* unit of both image-length fields */

@@ -132,6 +132,15 @@ NV_REG32(PGC6_SCRATCH_LOCK,     0x118128)   /* bit 0: GFW boot locked scratch */
 NV_REG32(PGC6_GFW_BOOT_PROGRESS, 0x118234)  /* 7:0 == 0xff: completed */
 #define NV_GFW_BOOT_COMPLETED   0xff
 
+/* PPRIV master and LTC: cache topology */
+NV_REG32(PPRIV_MASTER_LTC_COUNT, 0x12006c)
+NV_REG32(LTC_CBC_PARAM,         0x17e280)
+    NV_FIELD(LTC_CBC_PARAM, SLICES_PER_LTC, 28, 4)
+
+/* VGA CRTC ports (8-bit) */
+NV_REG32(VGA_CRTC_INDEX,        0x6013d4)
+NV_REG32(VGA_CRTC_DATA,         0x6013d5)
+
 /* Windows */
 #define NV_PROM_BASE            0x300000u   /* VBIOS image */
 #define NV_PROM_SIZE            0x100000u

@@ -1,0 +1,184 @@
+#!/bin/sh
+# Build the minimal Linux test guest for nvqemu from Debian packages only:
+#   scripts/build-guest.sh [OUTDIR]        (default: build/guest in the repo)
+# Writes OUTDIR/vmlinuz, OUTDIR/initramfs.cpio.zst and OUTDIR/VERSIONS.
+# The kernel is bookworm-backports' 6.12 (nouveau with VM_BIND/EXEC), the
+# userland is busybox-static, the firmware is bookworm's firmware-misc-nonfree
+# (Turing files without GSP-RM images, so nouveau takes its own non-GSP path).
+# The .debs are fetched through a private apt configuration into
+# $NVQEMU_CACHE/guest-debs and reused; the host's apt/dpkg state is not touched.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-$root/build/guest}
+cache=${NVQEMU_CACHE:-$HOME/.cache/nvqemu}
+debs=$cache/guest-debs
+img=$out/initramfs.cpio.zst
+
+die() { echo "build-guest: $*" >&2; exit 1; }
+mkdir -p "$out" "$debs"
+out=$(cd "$out" && pwd)
+
+# One build at a time per OUTDIR (run-guest may be started several times at once).
+exec 9>"$out/.lock"
+flock 9
+
+# ---- up to date? (newer than this script, tests/guest/* and the cached .debs it used)
+deb_of() {  # deb_of NAME=VERSION: the cached .deb's file name (apt writes ':' as %3a)
+    set -- "$debs/${1%%=*}_$(echo "${1#*=}" | sed 's/:/%3a/')"_*.deb
+    [ -f "$1" ] && echo "${1##*/}"
+}
+debs_present() {
+    [ -f "$out/VERSIONS" ] || return 1
+    grep -v '^#' "$out/VERSIONS" | while read -r pv; do deb_of "$pv" >/dev/null || exit 1; done
+}
+if [ -f "$img" ] && [ -f "$out/vmlinuz" ] && debs_present &&
+   [ -z "$(find "$root/scripts/build-guest.sh" "$root/tests/guest" "$debs" -newer "$img" | head -n 1)" ]; then
+    echo "== nvqemu: guest image is up to date ($out)"
+    exit 0
+fi
+
+# ---- host tools (root only for these apt-get installs)
+for tool in zstd:zstd flock:util-linux; do
+    command -v "${tool%%:*}" >/dev/null 2>&1 && continue
+    echo "== nvqemu: installing ${tool#*:} on the host"
+    DEBIAN_FRONTEND=noninteractive apt-get -q -o DPkg::Lock::Timeout=900 \
+        install -y --no-install-recommends "${tool#*:}"
+done
+
+# ---- private apt configuration: own sources, lists, cache and an EMPTY dpkg
+# status, no locking; the archive address is the one the host already uses.
+apt_dir=$cache/guest-apt
+mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/parts"
+uri=$(awk '/^URIs:/ { print $2; exit }' /etc/apt/sources.list.d/debian.sources)
+[ -n "$uri" ] || die "no URIs: line in /etc/apt/sources.list.d/debian.sources"
+key=/usr/share/keyrings/debian-archive-keyring.gpg
+cat > "$apt_dir/sources.list" <<EOS
+deb [signed-by=$key] $uri bookworm main non-free-firmware
+deb [signed-by=$key] $uri bookworm-backports main
+EOS
+: > "$apt_dir/status"
+APT="-q -o Dir::Etc::sourcelist=$apt_dir/sources.list -o Dir::Etc::sourceparts=$apt_dir/parts
+ -o Dir::Etc::preferences=$apt_dir/preferences -o Dir::Etc::preferencesparts=$apt_dir/parts
+ -o Dir::State::lists=$apt_dir/lists -o Dir::State::status=$apt_dir/status
+ -o Dir::Cache=$apt_dir/cache -o Debug::NoLocking=true -o APT::Architectures=amd64
+ -o APT::Sandbox::User=root -o Acquire::Retries=3"
+echo "== nvqemu: updating the private package index (bookworm, bookworm-backports)"
+# shellcheck disable=SC2086  # $APT is a list of options
+apt-get $APT update > "$out/apt-update.log" 2>&1 ||
+    { tail -n 20 "$out/apt-update.log" >&2; die "apt-get update failed (log: $out/apt-update.log)"; }
+
+# ---- resolve the packages: linux-image-amd64 in backports depends on exactly
+# one versioned image package; we accept only the 6.12 series.
+# shellcheck disable=SC2086
+kdep=$(apt-cache $APT show linux-image-amd64/bookworm-backports |
+       sed -n 's/^Depends: \(linux-image-[^ ,]*\) (= \([^)]*\)).*/\1=\2/p' | head -n 1)
+case $kdep in
+    linux-image-6.12.*+deb12-amd64=6.12.*) ;;
+    *) die "linux-image-amd64 in bookworm-backports wants '${kdep:-nothing}', not a 6.12.x kernel" ;;
+esac
+version_of() {  # version_of PKG/SUITE
+    # shellcheck disable=SC2086
+    apt-cache $APT show "$1" | awk '/^Version:/ { print $2; exit }'
+}
+bbver=$(version_of busybox-static/bookworm)
+fwver=$(version_of firmware-misc-nonfree/bookworm)
+[ -n "$bbver" ] || die "busybox-static not found in bookworm"
+[ -n "$fwver" ] || die "firmware-misc-nonfree not found in bookworm (non-free-firmware)"
+pkgs="$kdep busybox-static=$bbver firmware-misc-nonfree=$fwver"
+
+# ---- download (apt-get download skips files already in the cache)
+for pv in $pkgs; do
+    deb_of "$pv" >/dev/null && continue
+    echo "== nvqemu: downloading $pv"
+    # shellcheck disable=SC2086
+    (cd "$debs" && apt-get $APT download "$pv")
+    deb_of "$pv" >/dev/null || die "download of $pv left no .deb in $debs"
+done
+
+# ---- unpack each .deb once into OUTDIR/stage/<deb name> (kept between builds)
+stage=$out/stage
+mkdir -p "$stage"
+keep=""
+for pv in $pkgs; do
+    d=$(deb_of "$pv"); d=${d%.deb}; keep="$keep $d"
+    [ -f "$stage/$d/.unpacked" ] && continue
+    echo "== nvqemu: unpacking $pv"
+    rm -rf "${stage:?}/$d"
+    dpkg-deb -x "$debs/$d.deb" "$stage/$d"
+    touch "$stage/$d/.unpacked"
+done
+for d in "$stage"/*; do     # drop stages of older package versions
+    case " $keep " in *" ${d##*/} "*) ;; *) rm -rf "$d" ;; esac
+done
+# shellcheck disable=SC2086  # kernel, busybox, firmware, in that order
+set -- $keep
+kst=$stage/$1 bb=$stage/$2/bin/busybox fw=$stage/$3/lib/firmware
+kver=$(ls "$kst/lib/modules")
+for f in "$bb" "$fw/nvidia/tu104" "$kst/boot/vmlinuz-$kver"; do
+    [ -e "$f" ] || die "unexpected package contents: no $f"
+done
+
+# The kernel package ships no modules.dep (depmod runs in its postinst): make one
+# with busybox's depmod, which reads the .ko.xz files directly. Slow, so once.
+if [ ! -f "$kst/.depmod" ]; then
+    echo "== nvqemu: depmod over $kver to find nouveau's dependencies (~15-30 s)"
+    "$bb" depmod -b "$kst" "$kver"
+    touch "$kst/.depmod"
+fi
+
+# ---- the initramfs tree: merged /usr, busybox links made here, not at boot
+echo "== nvqemu: assembling the initramfs tree (kernel $kver)"
+tree=$out/tree
+rm -rf "$tree"
+mkdir -p "$tree/usr/bin" "$tree/usr/sbin" "$tree/usr/lib/modules/$kver" "$tree/usr/lib64" \
+    "$tree/usr/lib/firmware" "$tree/dev" "$tree/proc" "$tree/sys" "$tree/tmp" "$tree/run" \
+    "$tree/etc" "$tree/tests"
+for l in bin sbin lib lib64; do ln -s "usr/$l" "$tree/$l"; done
+cp "$bb" "$tree/usr/bin/busybox"
+for a in $("$bb" --list); do
+    [ "$a" = busybox ] || ln -s busybox "$tree/usr/bin/$a"
+done
+cp "$root/tests/guest/init" "$tree/init"
+chmod 755 "$tree/init"
+cp "$root"/tests/guest/*.sh "$tree/tests/"
+
+# nouveau's line in modules.dep already lists its whole transitive closure.
+# Modules are stored decompressed: busybox modprobe first hands a .ko.xz to the
+# kernel, which rejects it, and then unpacks it itself (slow under TCG); the
+# cpio is compressed as a whole anyway.
+kmod=$kst/lib/modules/$kver tmod=$tree/usr/lib/modules/$kver
+mods=$(sed -n 's#^\(kernel/.*/nouveau\.ko\.xz\):#\1#p' "$kmod/modules.dep")
+[ -n "$mods" ] || die "nouveau is not in $kver's modules.dep"
+for m in $mods; do
+    mkdir -p "$tmod/${m%/*}"
+    "$bb" unxz -c "$kmod/$m" > "$tmod/${m%.xz}"
+done
+cp "$kmod/modules.builtin" "$kmod/modules.builtin.modinfo" "$kmod/modules.order" "$tmod/"
+"$bb" depmod -b "$tree" "$kver"
+
+# Turing firmware: nvidia/tu102 and nvidia/tu104, then (until no link dangles)
+# the targets of links that leave them, e.g. tu102/acr/bl.bin -> ../../gp102/acr/bl.bin.
+tfw=$tree/usr/lib/firmware
+(cd "$fw" && cp -a --parents nvidia/tu102 nvidia/tu104 "$tfw/")
+while links=$(cd "$tfw" && find . -xtype l) && [ -n "$links" ]; do
+    for l in $links; do
+        t=$(cd "$tfw" && realpath -m -s --relative-to=. "${l%/*}/$(readlink "$l")")
+        [ -e "$fw/$t" ] || die "firmware link $l points to $t, which the package lacks"
+        (cd "$fw" && cp -a --parents "$t" "$tfw/")
+    done
+done
+[ -z "$(find "$tfw" -name gsp)" ] || die "GSP-RM firmware found in $fw: the guest must not have it"
+
+# ---- outputs; the initramfs goes last, its mtime marks the build as complete
+echo "== nvqemu: writing $img (zstd -19)"
+cp "$kst/boot/vmlinuz-$kver" "$out/vmlinuz.tmp"   # mv: a booting QEMU may be reading it
+mv "$out/vmlinuz.tmp" "$out/vmlinuz"
+{
+    echo "# nvqemu guest: Debian packages (name=version); kernel release $kver"
+    for pv in $pkgs; do echo "$pv"; done
+} > "$out/VERSIONS"
+(cd "$tree" && find . -mindepth 1 | LC_ALL=C sort | "$bb" cpio -o -H newc -R 0:0 2>/dev/null) |
+    zstd -q -19 -T0 > "$img.tmp"
+mv "$img.tmp" "$img"
+echo "== nvqemu: guest ready: $(wc -c < "$img") bytes initramfs, $(echo "$mods" | wc -w) modules," \
+     "$(find "$tfw" -type f | wc -l) firmware files ($out)"
