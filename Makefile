@@ -3,7 +3,8 @@ BUILD      ?= build
 QBUILD     := $(BUILD)/qemu
 CORE       := $(BUILD)/core
 QEMU       := $(QBUILD)/qemu-system-x86_64
-QTESTS     := tests/qtest/oot/nvidia-gpu-test tests/qtest/oot/nvidia-gpu-mmu-test
+QTESTS     := tests/qtest/oot/nvidia-gpu-test tests/qtest/oot/nvidia-gpu-mmu-test \
+              tests/qtest/oot/nvidia-gpu-host-test
 MESON      := /usr/bin/meson
 SHELL      := /bin/bash
 .SHELLFLAGS := -o pipefail -c

@@ -72,3 +72,41 @@ void msi_enable(Gpu *g)
     qpci_config_writew(g->dev, cap + PCI_MSI_DATA_64, MSI_DATA);
     qpci_config_writew(g->dev, cap + PCI_MSI_FLAGS, ctl | PCI_MSI_FLAGS_ENABLE);
 }
+
+static void qt_w64(void *ctx, uint32_t target, uint64_t addr, uint64_t val)
+{
+    Gpu *g = ctx;
+
+    if (target == NV_TARGET_VRAM) {
+        vram_write64(g, addr, val);
+    } else {
+        qtest_writeq(g->qts, addr, val);
+    }
+}
+
+static uint64_t qt_r64(void *ctx, uint32_t target, uint64_t addr)
+{
+    Gpu *g = ctx;
+
+    return target == NV_TARGET_VRAM ? vram_read64(g, addr) : qtest_readq(g->qts, addr);
+}
+
+NvPtMem gpu_pt_mem(Gpu *g)
+{
+    return (NvPtMem) { g, qt_w64, qt_r64 };
+}
+
+static uint32_t qt_rd32(void *ctx, uint32_t off)
+{
+    return rd(ctx, off);
+}
+
+static void qt_wr32(void *ctx, uint32_t off, uint32_t v)
+{
+    wr(ctx, off, v);
+}
+
+NvTestRegs gpu_regs(Gpu *g)
+{
+    return (NvTestRegs) { g, qt_rd32, qt_wr32 };
+}

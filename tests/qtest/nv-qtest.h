@@ -10,6 +10,7 @@
 #include "libqtest.h"
 #include "libqos/pci.h"
 #include "libqos/pci-pc.h"
+#include "nv-chan.h"
 
 #define GPU_SLOT        4
 #define MSI_ADDR        0x100000ull     /* guest RAM that receives MSI writes */
@@ -37,5 +38,9 @@ void vram_write64(Gpu *g, uint64_t addr, uint64_t v);
 
 /* Points the MSI capability at MSI_ADDR/MSI_DATA and enables it. */
 void msi_enable(Gpu *g);
+
+/* Memory (VRAM through PRAMIN, guest RAM) and BAR0 for the page-table and channel builders. */
+NvPtMem gpu_pt_mem(Gpu *g);
+NvTestRegs gpu_regs(Gpu *g);
 
 #endif

@@ -11,7 +11,6 @@
 #include "hw/nvidia/nv-regs.h"
 #include "hw/nvidia/nvidia-gpu.h"
 #include "nv-qtest.h"
-#include "nv-pt.h"
 
 #define INST        0x100000ull     /* VRAM: instance block */
 #define POOL        0x200000ull     /* VRAM: page tables */
@@ -27,24 +26,6 @@ typedef struct Mmu {
     NvVmm vmm;
 } Mmu;
 
-static void qt_w64(void *ctx, uint32_t target, uint64_t addr, uint64_t val)
-{
-    Gpu *g = ctx;
-
-    if (target == NV_TARGET_VRAM) {
-        vram_write64(g, addr, val);
-    } else {
-        qtest_writeq(g->qts, addr, val);
-    }
-}
-
-static uint64_t qt_r64(void *ctx, uint32_t target, uint64_t addr)
-{
-    Gpu *g = ctx;
-
-    return target == NV_TARGET_VRAM ? vram_read64(g, addr) : qtest_readq(g->qts, addr);
-}
-
 /* Starts the GPU with BAR1 and BAR3 mapped and an address space in target. */
 static void mmu_start(Mmu *m, uint32_t target, const char *extra)
 {
@@ -53,7 +34,7 @@ static void mmu_start(Mmu *m, uint32_t target, const char *extra)
     gpu_start(&m->g, "q35", extra);
     m->bar3 = qpci_iomap(m->g.dev, NVIDIA_GPU_BAR_INST, NULL);    /* before BAR1: fits */
     m->bar1 = qpci_iomap(m->g.dev, NVIDIA_GPU_BAR_FB, NULL);
-    nvpt_init(&m->vmm, (NvPtMem) { &m->g, qt_w64, qt_r64 }, target,
+    nvpt_init(&m->vmm, gpu_pt_mem(&m->g), target,
               vram ? INST : SYS_INST, vram ? POOL : SYS_POOL, BAR2_LIMIT);
 }
 

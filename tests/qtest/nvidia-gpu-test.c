@@ -243,15 +243,15 @@ static void test_unimp_traced(void)
     close(fd);
     g_autofree char *args = g_strdup_printf("-trace 'nvgpu_unimp*' -D %s", log);
     gpu_start(&g, "q35", args);
-    g_assert_cmphex(rd(&g, 0x002000), ==, 0);
-    wr(&g, 0x002004, 0xfeedbeef);
-    g_assert_cmphex(rd(&g, 0x002004), ==, 0);
+    g_assert_cmphex(rd(&g, 0x005000), ==, 0);
+    wr(&g, 0x005004, 0xfeedbeef);
+    g_assert_cmphex(rd(&g, 0x005004), ==, 0);
     g_assert_cmphex(rd(&g, A_PMC_BOOT_0), ==, 0x164000a1);   /* implemented: not traced */
     gpu_stop(&g);
 
     g_assert_true(g_file_get_contents(log, &text, NULL, NULL));
-    g_assert_nonnull(strstr(text, "nvgpu_unimp_read BAR0 0x002000 size 4"));
-    g_assert_nonnull(strstr(text, "nvgpu_unimp_write BAR0 0x002004 size 4"
+    g_assert_nonnull(strstr(text, "nvgpu_unimp_read BAR0 0x005000 size 4"));
+    g_assert_nonnull(strstr(text, "nvgpu_unimp_write BAR0 0x005004 size 4"
                                   ": unimplemented write 0xfeedbeef"));
     g_assert_null(strstr(text, "0x000000 size"));
     unlink(log);

@@ -59,6 +59,18 @@ static void fake_guest_error(void *o, const char *msg)
     g_strlcpy(f->last_error, msg, sizeof(f->last_error));
 }
 
+static void fake_host_kick(void *o)
+{
+    ((FakePlatform *)o)->host_kicks++;
+}
+
+static void fake_host_kick_at(void *o, uint64_t deadline)
+{
+    FakePlatform *f = o;
+    f->host_poll_armed = true;
+    f->host_poll_deadline = deadline;
+}
+
 static void fake_unimp(void *o, bool is_write, uint32_t off, unsigned size, uint32_t val)
 {
     FakePlatform *f = o;
@@ -81,6 +93,7 @@ FakePlatform *fake_new(uint64_t vram_size)
         .timer_cancel = fake_timer_cancel, .irq_update = fake_irq_update,
         .dma_read = fake_dma_read, .dma_write = fake_dma_write,
         .guest_error = fake_guest_error, .unimp = fake_unimp,
+        .host_kick = fake_host_kick, .host_kick_at = fake_host_kick_at,
     };
     f->gpu = nvgpu_new(&cfg, &f->plat);
     g_assert_nonnull(f->gpu);
@@ -100,4 +113,19 @@ void fake_advance(FakePlatform *f, uint64_t ns)
         f->timer_armed = false;
         nvgpu_timer_expired(f->gpu);
     }
+    if (f->host_poll_armed && f->now >= f->host_poll_deadline) {
+        f->host_poll_armed = false;
+        fake_run_host(f);
+    }
+}
+
+unsigned fake_run_host(FakePlatform *f)
+{
+    unsigned passes = 1;
+
+    f->host_kicks = 0;
+    while (nvgpu_host_work(f->gpu) && passes < 10000) {
+        passes++;
+    }
+    return passes;
 }

@@ -11,7 +11,7 @@
 #include <glib.h>
 #include "hw/nvidia/nvgpu.h"
 
-#define FAKE_SYSMEM_SIZE (1u << 20)
+#define FAKE_SYSMEM_SIZE (4u << 20)
 
 typedef struct FakePlatform {
     NvPlatform plat;
@@ -22,6 +22,9 @@ typedef struct FakePlatform {
     unsigned irq_updates;
     unsigned guest_errors;
     char last_error[256];
+    unsigned host_kicks;
+    bool host_poll_armed;
+    uint64_t host_poll_deadline;
     unsigned unimp_count;
     bool unimp_write;
     uint32_t unimp_offset;
@@ -31,8 +34,10 @@ typedef struct FakePlatform {
 /* Creates a TU104 model with default topology and the given VRAM size. */
 FakePlatform *fake_new(uint64_t vram_size);
 void fake_free(FakePlatform *f);
-/* Advances the clock, firing the armed timer when it becomes due. */
+/* Advances the clock, firing the armed timer (and a due host poll). */
 void fake_advance(FakePlatform *f, uint64_t ns);
+/* Runs host work until the model says it is idle (bounded); returns the passes. */
+unsigned fake_run_host(FakePlatform *f);
 
 static inline uint32_t rd32(FakePlatform *f, uint32_t off)
 {

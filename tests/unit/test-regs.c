@@ -24,7 +24,7 @@ static void test_table_sorted(void)
         g_assert_true(nv_unit_find(u->base) == u);
         g_assert_true(nv_unit_find(u->base + u->size - 1) == u);
     }
-    g_assert_null(nv_unit_find(0x002000));          /* gap between pbus and ptimer */
+    g_assert_null(nv_unit_find(0x005000));          /* gap between pfifo and ptimer */
     g_assert_null(nv_unit_find(NV_BAR0_SIZE - 1));
 }
 
@@ -57,7 +57,7 @@ static void test_unimplemented(void)
     FakePlatform *f = fake_new(VRAM_1G);
 
     /* Outside every unit, inside a unit but unhandled, and at the end of BAR0. */
-    const uint32_t offs[] = { 0x002000, 0x000008, 0x9a0588, NV_BAR0_SIZE - 4 };
+    const uint32_t offs[] = { 0x005000, 0x000008, 0x9a0588, NV_BAR0_SIZE - 4 };
     for (size_t i = 0; i < G_N_ELEMENTS(offs); i++) {
         unsigned before = f->unimp_count;
         g_assert_cmphex(rd32(f, offs[i]), ==, 0);
@@ -220,9 +220,12 @@ static void test_topology(void)
     g_assert_cmphex(rd32(f, A_FUSE_STATUS_OPT_TPC_GPC(1)), ==, 0xf);
     g_assert_cmphex(rd32(f, A_FUSE_OPT_DISP_DISABLE), ==, 1);
     g_assert_cmphex(rd32(f, A_FUSE_OPT_CE_DISABLE), ==, 0);
-    /* No engines run yet: an empty device-info table (acceleration off). */
+    /* Two copy engines, LCE0 on runlist 0 and LCE2 on runlist 1, then nothing. */
+    static const uint32_t table[] = { 0x8000004f, 0x8010407d, 0x04028c3e,
+                                      0x8000004f, 0x8810408d, 0x08238e3e };
     for (unsigned i = 0; i < NV_PTOP_DEVICE_INFO_ENTRIES; i++) {
-        g_assert_cmphex(rd32(f, A_PTOP_DEVICE_INFO(i)), ==, 0);
+        g_assert_cmphex(rd32(f, A_PTOP_DEVICE_INFO(i)), ==,
+                        i < G_N_ELEMENTS(table) ? table[i] : 0);
     }
     fake_free(f);
 }

@@ -5,6 +5,19 @@
  */
 #include "gpu.h"
 
+/*
+ * The engines the model runs, as the device-info table lists them: two copy
+ * engines (LCE0 and LCE2), each alone on its runlist served by its own PBDMA.
+ * Fault ids follow NVIDIA's dev_fault (CE n = 15 + n); interrupt and reset
+ * bits avoid those nouveau reserves.
+ */
+static const NvTopEngine tu104_engines[] = {
+    { .type = NV_PTOP_TYPE_LCE, .inst = 0, .pri_base = 0x104000, .fault_id = 15,
+      .engine = 1, .runlist = 0, .intr = 5, .reset = 6 },
+    { .type = NV_PTOP_TYPE_LCE, .inst = 2, .pri_base = 0x104000, .fault_id = 17,
+      .engine = 2, .runlist = 1, .intr = 7, .reset = 7 },
+};
+
 const NvChipProfile nv_chip_tu104 = {
     .name = "TU104",
     .boot0 = 0x164000a1,            /* architecture 0x16, implementation 4, rev a1 */
@@ -22,6 +35,6 @@ const NvChipProfile nv_chip_tu104 = {
     .ltc_per_fbp = 2,
     .slices_per_ltc = 4,
     .display_fused_off = true,
-    .engines = NULL,                /* see nv_top_build_device_info() */
-    .engine_count = 0,
+    .engines = tu104_engines,
+    .engine_count = sizeof(tu104_engines) / sizeof(tu104_engines[0]),
 };

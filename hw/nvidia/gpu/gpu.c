@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "host.h"
 #include "mmu.h"
 #include "units.h"
 
@@ -77,6 +78,7 @@ void nvgpu_free(NvGpu *gpu)
     if (gpu->plat.timer_cancel) {
         gpu->plat.timer_cancel(gpu->plat.opaque);
     }
+    nv_host_free(gpu);
     munmap(gpu->vram, gpu->vram_size);
     free(gpu);
 }
@@ -87,6 +89,7 @@ void nvgpu_reset(NvGpu *gpu)
     nv_mmu_tlb_flush(gpu);
     gpu->r.pcfg.rom_shadow = 1;
     nv_plain_reset(gpu);
+    nv_host_reset(gpu);
     nv_ptimer_reset(gpu);
     nv_irq_update(gpu);
 }

@@ -63,6 +63,18 @@ typedef struct NvRegs {
     } mmu;
     uint32_t plain[NV_PLAIN_COUNT];
     struct {
+        uint32_t intr, intr_en;
+        uint32_t runlist_block, preempt, runlist_preempt;
+        uint32_t rl_base_lo[NV_RUNLISTS], rl_base_hi[NV_RUNLISTS], rl_count[NV_RUNLISTS];
+        uint32_t pccsr_inst[NV_CHANNELS], pccsr_ctrl[NV_CHANNELS];
+        uint32_t pbdma_intr0[NV_PBDMAS], pbdma_en0[NV_PBDMAS];
+        uint32_t pbdma_intr1[NV_PBDMAS], pbdma_en1[NV_PBDMAS];
+        uint32_t pbdma_method[NV_PBDMAS], pbdma_data[NV_PBDMAS], pbdma_chid[NV_PBDMAS];
+        uint32_t pbdma_timeout[NV_PBDMAS], pbdma_config[NV_PBDMAS];
+        uint32_t ce_intr[NV_CE_INSTANCES], ce_intr_en[NV_CE_INSTANCES];
+        uint32_t ce_launch_err[NV_CE_INSTANCES];
+    } fifo;
+    struct {
         uint32_t vga_crtc_index;
     } vga;
     struct {
@@ -83,6 +95,9 @@ struct NvGpu {
     uint32_t device_info[NV_PTOP_DEVICE_INFO_ENTRIES];
     NvRegs r;
     NvTlbEntry tlb[NV_TLB_ENTRIES];
+    struct NvChannel *chan[NV_CHANNELS];    /* host state of bound channels */
+    uint32_t next_chid;                     /* round-robin position */
+    bool poll_armed;
     bool irq_level;
     uint32_t irq_edges;
 };

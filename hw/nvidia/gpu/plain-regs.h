@@ -42,7 +42,8 @@
     X(PFB_NISO_MMU_DEBUG_WR,    0x1facc8, 0, NV_PLAIN_RW)                    \
     X(PFB_NISO_MMU_DEBUG_RD,    0x1faccc, 0, NV_PLAIN_RW)                    \
     X(FBPA_BCAST_CFG_0160,      0x9a0160, 0, NV_PLAIN_RW) /* RAMMAP follow-up */ \
-    X(FBPA_BCAST_CFG_0584,      0x9a0584, 0, NV_PLAIN_RW)
+    X(FBPA_BCAST_CFG_0584,      0x9a0584, 0, NV_PLAIN_RW)                    \
+    X(PFIFO_DOORBELL_ENABLE,    0xb65000, 0, NV_PLAIN_RW) /* doorbells always work */
 
 enum { NV_PLAIN_RW, NV_PLAIN_RO, NV_PLAIN_W1C };
 

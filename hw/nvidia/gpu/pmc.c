@@ -3,6 +3,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include "host.h"
 #include "units.h"
 
 /* BOOT_42 carries BOOT_0's architecture, implementation and revision in other fields. */
@@ -32,7 +33,10 @@ uint32_t nv_pmc_intr(NvGpu *gpu, unsigned tree)
     if (r->pbus.intr & r->pbus.intr_en) {
         v |= NV_PMC_INTR_BUS;
     }
-    return v;
+    if (nv_pfifo_intr(gpu) & r->fifo.intr_en) {
+        v |= NV_PMC_INTR_FIFO;
+    }
+    return v | nv_ce_intr_lines(gpu);
 }
 
 bool nv_pmc_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)

@@ -40,11 +40,7 @@ unsigned nv_top_encode(const NvTopEngine *e, uint32_t out[3])
     return 3;
 }
 
-/*
- * The table lists the engines the model runs. None yet: with an empty table
- * nouveau finds no runlists and leaves acceleration off, which is the honest
- * answer until the host (FIFO) and copy engine exist.
- */
+/* The table lists the engines the model runs (the chip profile's list). */
 void nv_top_build_device_info(NvGpu *gpu)
 {
     unsigned n = 0;

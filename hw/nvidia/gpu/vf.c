@@ -59,7 +59,7 @@ bool nv_vf_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
     return true;
 }
 
-/* The usermode window: the time registers; the doorbell arrives with the host. */
+/* The usermode window: the time registers and the doorbell. */
 bool nv_usermode_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
 {
     if (addr == A_USERMODE_TIME_0 || addr == A_USERMODE_TIME_1) {
@@ -87,4 +87,13 @@ bool nv_vf_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
         return false;           /* TOP is derived */
     }
     return true;
+}
+
+bool nv_usermode_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
+{
+    if (addr == A_USERMODE_DOORBELL) {
+        nv_doorbell(gpu, val);
+        return true;
+    }
+    return false;
 }

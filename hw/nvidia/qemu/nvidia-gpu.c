@@ -37,7 +37,9 @@ struct NvidiaGpuState {
     MemoryRegion rom;
     NvGpu *gpu;
     QEMUTimer *alarm;
+    QEMUTimer *host_timer;
     QEMUBH *irq_bh;
+    QEMUBH *host_bh;
     uint32_t irq_edges_seen;
     Error *migration_blocker;
 
@@ -111,6 +113,31 @@ static void plat_unimp(void *opaque, bool is_write, uint32_t offset, unsigned si
         trace_nvgpu_unimp_write(offset, size, value);
     } else {
         trace_nvgpu_unimp_read(offset, size);
+    }
+}
+
+/* Host (FIFO) work runs in bottom halves of the main loop, a bounded batch each. */
+static void plat_host_kick(void *opaque)
+{
+    NvidiaGpuState *s = opaque;
+
+    qemu_bh_schedule(s->host_bh);
+}
+
+static void plat_host_kick_at(void *opaque, uint64_t deadline)
+{
+    NvidiaGpuState *s = opaque;
+
+    timer_mod(s->host_timer, deadline);
+}
+
+static void nvgpu_host_bh(void *opaque)
+{
+    NvidiaGpuState *s = opaque;
+
+    trace_nvgpu_host_work();
+    if (nvgpu_host_work(s->gpu)) {
+        qemu_bh_schedule(s->host_bh);   /* more: after the main loop had its turn */
     }
 }
 
@@ -229,6 +256,7 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
         .timer_cancel = plat_timer_cancel, .irq_update = plat_irq_update,
         .dma_read = plat_dma_read, .dma_write = plat_dma_write,
         .guest_error = plat_guest_error, .unimp = plat_unimp,
+        .host_kick = plat_host_kick, .host_kick_at = plat_host_kick_at,
     };
     char why[160];
 
@@ -236,8 +264,15 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
         error_setg(errp, "nvidia-gpu: %s", why);
         return;
     }
+    if (s->host_thread) {
+        error_setg(errp, "nvidia-gpu: host-thread=on is not implemented yet: the host "
+                   "runs from the main loop (host-thread=off)");
+        return;
+    }
     s->alarm = timer_new_ns(QEMU_CLOCK_VIRTUAL, nvgpu_alarm_cb, s);
+    s->host_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, nvgpu_host_bh, s);
     s->irq_bh = qemu_bh_new_guarded(nvgpu_irq_bh, s, &DEVICE(s)->mem_reentrancy_guard);
+    s->host_bh = qemu_bh_new_guarded(nvgpu_host_bh, s, &DEVICE(s)->mem_reentrancy_guard);
     s->gpu = nvgpu_new(&cfg, &plat);
     if (!s->gpu) {
         error_setg(errp, "nvidia-gpu: cannot reserve %" PRIu64 " MiB of VRAM",
@@ -293,9 +328,17 @@ static void nvgpu_exit(PCIDevice *pdev)
         timer_free(s->alarm);
         s->alarm = NULL;
     }
+    if (s->host_timer) {
+        timer_free(s->host_timer);
+        s->host_timer = NULL;
+    }
     if (s->irq_bh) {
         qemu_bh_delete(s->irq_bh);
         s->irq_bh = NULL;
+    }
+    if (s->host_bh) {
+        qemu_bh_delete(s->host_bh);
+        s->host_bh = NULL;
     }
 }
 
@@ -304,6 +347,8 @@ static void nvgpu_reset_hold(Object *obj, ResetType type)
     NvidiaGpuState *s = NVIDIA_GPU(obj);
 
     trace_nvgpu_reset();
+    timer_del(s->host_timer);
+    qemu_bh_cancel(s->host_bh);
     nvgpu_reset(s->gpu);
     s->irq_edges_seen = nvgpu_irq_edges(s->gpu);
     pci_set_irq(PCI_DEVICE(s), 0);
@@ -315,7 +360,7 @@ static const Property nvgpu_props[] = {
     DEFINE_PROP_UINT32("tpcs-per-gpc", NvidiaGpuState, tpcs_per_gpc, 2),
     DEFINE_PROP_UINT32("sms-per-tpc", NvidiaGpuState, sms_per_tpc, 2),
     DEFINE_PROP_UINT32("sm-threads", NvidiaGpuState, sm_threads, 2),
-    DEFINE_PROP_BOOL("host-thread", NvidiaGpuState, host_thread, true),
+    DEFINE_PROP_BOOL("host-thread", NvidiaGpuState, host_thread, false),
 };
 
 static const struct {
@@ -327,8 +372,8 @@ static const struct {
     { "tpcs-per-gpc", "enabled TPCs in each GPC (1..4)" },
     { "sms-per-tpc", "SMs in each TPC (1..2)" },
     { "sm-threads", "host threads executing SM work (1..64)" },
-    { "host-thread", "run the host (FIFO) engine on its own thread; off runs it from "
-                     "the main loop (deterministic, for fuzzing and tests)" },
+    { "host-thread", "run the host (FIFO) engine on its own thread (not implemented "
+                     "yet); off runs it from the main loop, deterministic" },
 };
 
 static void nvgpu_class_init(ObjectClass *klass, void *data)

@@ -36,6 +36,7 @@ NV_REG32(PMC_BOOT_42,           0x000a00)
 
 /* Bits of PMC_INTR_0 (leaf-0 units as nouveau's gp100 mc expects them) */
 #define NV_PMC_INTR_FIFO        (1u << 8)
+#define NV_PMC_INTR_CE(bit)     (1u << (bit))   /* from the device-info table */
 #define NV_PMC_INTR_TIMER       (1u << 20)
 #define NV_PMC_INTR_BUS         (1u << 28)
 
@@ -49,6 +50,63 @@ NV_REG32(PBUS_BAR0_WINDOW,      0x001700)   /* PRAMIN window base */
 #define NV_BAR0_WINDOW_TARGET_SYS_COHERENT  2
 #define NV_BAR0_WINDOW_TARGET_SYS_NONCOH    3
 #define NV_BAR0_WINDOW_SHIFT    16
+
+/* PFIFO: channel and PBDMA counts, interrupts, runlists, preemption */
+NV_REG32(PFIFO_PBDMA_COUNT,     0x002004)       /* 7:0 PBDMAs */
+NV_REG32(PFIFO_CHANNEL_COUNT,   0x002008)
+NV_REG32(PFIFO_INTR_0,          0x002100)       /* write-1-clear */
+    NV_FIELD(PFIFO_INTR_0, PBDMA_INTR, 29, 1)
+    NV_FIELD(PFIFO_INTR_0, NON_STALL, 31, 1)
+NV_REG32(PFIFO_INTR_EN_0,       0x002140)
+#define A_PFIFO_PBDMA_RUNLISTS(p)   (0x002390 + 4 * (p))    /* runlists PBDMA p serves */
+NV_REG32(PFIFO_PBDMA_INTR_PENDING, 0x0025a0)    /* PBDMAs with a pending interrupt */
+NV_REG32(PFIFO_RUNLIST_BLOCK,   0x002630)       /* mask of runlists not scheduled */
+NV_REG32(PFIFO_PREEMPT,         0x002634)
+    NV_FIELD(PFIFO_PREEMPT, ID, 0, 12)
+    NV_FIELD(PFIFO_PREEMPT, PENDING, 20, 1)
+    NV_FIELD(PFIFO_PREEMPT, TYPE, 24, 2)        /* 0 channel, 1 TSG */
+NV_REG32(PFIFO_RUNLIST_PREEMPT, 0x002638)
+#define A_PFIFO_ENGINE_STATUS(e)    (0x002640 + 8 * (e))
+#define NV_PFIFO_ENGINES            16
+#define A_PFIFO_RUNLIST_BASE_LO(r)  (0x002b00 + 0x10 * (r))
+#define A_PFIFO_RUNLIST_BASE_HI(r)  (0x002b04 + 0x10 * (r))
+#define A_PFIFO_RUNLIST_SUBMIT(r)   (0x002b08 + 0x10 * (r))     /* entry count: the trigger */
+#define A_PFIFO_RUNLIST_STATUS(r)   (0x002b0c + 0x10 * (r))     /* bit 15: submit pending */
+#define A_PFIFO_PBDMA_STATUS(p)     (0x003080 + 4 * (p))
+#define NV_PBDMAS                   2
+#define NV_RUNLISTS                 2
+#define NV_CHANNELS                 512
+
+/* PBDMA p (base 0x040000 + 0x2000 * p) */
+#define NV_PBDMA_STRIDE             0x2000
+#define A_PBDMA_METHOD0(p)          (0x0400c0 + NV_PBDMA_STRIDE * (p))   /* 18:16 subch, 13:2 method */
+#define A_PBDMA_DATA0(p)            (0x0400c4 + NV_PBDMA_STRIDE * (p))
+#define A_PBDMA_INTR_0(p)           (0x040108 + NV_PBDMA_STRIDE * (p))
+#define A_PBDMA_INTR_EN_0(p)        (0x04010c + NV_PBDMA_STRIDE * (p))
+#define A_PBDMA_CHANNEL(p)          (0x040120 + NV_PBDMA_STRIDE * (p))
+#define A_PBDMA_TIMEOUT(p)          (0x04012c + NV_PBDMA_STRIDE * (p))
+#define A_PBDMA_CONFIG(p)           (0x04013c + NV_PBDMA_STRIDE * (p))
+#define A_PBDMA_INTR_1(p)           (0x040148 + NV_PBDMA_STRIDE * (p))
+#define A_PBDMA_INTR_EN_1(p)        (0x04014c + NV_PBDMA_STRIDE * (p))
+#define NV_PBDMA_METHOD0_SUBCH_SHIFT 16
+#define NV_PBDMA_INTR_MEMREQ        (1u << 0)
+#define NV_PBDMA_INTR_GPFIFO        (1u << 13)
+#define NV_PBDMA_INTR_GPPTR         (1u << 14)
+#define NV_PBDMA_INTR_GPENTRY       (1u << 15)
+#define NV_PBDMA_INTR_PBENTRY       (1u << 18)
+#define NV_PBDMA_INTR_METHOD        (1u << 21)
+#define NV_PBDMA_INTR_DEVICE        (1u << 23)
+#define NV_PBDMA_INTR_SEMAPHORE     (1u << 25)
+#define NV_PBDMA_INTR_ACQUIRE       (1u << 26)
+
+/* Copy engine interrupt unit */
+NV_REG32(CE_PCE_MAP,            0x104028)
+#define A_CE_INTR_EN(i)             (0x10440c + 0x80 * (i))
+#define A_CE_INTR_STATUS(i)         (0x104410 + 0x80 * (i))     /* write-1-clear */
+#define A_CE_LAUNCH_ERR(i)          (0x104418 + 0x80 * (i))
+#define NV_CE_INSTANCES             5
+#define NV_CE_INTR_LAUNCHERR        (1u << 2)
+#define NV_CE_PCE_MAP_VALUE         0xf
 
 /* PTIMER: a 64-bit nanosecond counter and one alarm */
 NV_REG32(PTIMER_INTR_0,         0x009100)   /* W1C */
@@ -147,6 +205,22 @@ NV_REG32(VGA_CRTC_DATA,         0x6013d5)
 #define NV_PRAMIN_BASE          0x700000u   /* 1 MiB of VRAM at BAR0_WINDOW */
 #define NV_PRAMIN_SIZE          0x100000u
 
+/* PCCSR: per-channel instance binding and control */
+#define A_PCCSR_INST(c)             (0x800000 + 8 * (c))
+#define A_PCCSR_CHANNEL(c)          (0x800004 + 8 * (c))
+NV_REG32(PCCSR_INST,            0x800000)
+    NV_FIELD(PCCSR_INST, PTR, 0, 28)
+    NV_FIELD(PCCSR_INST, TARGET, 28, 2)
+    NV_FIELD(PCCSR_INST, BIND, 31, 1)
+NV_REG32(PCCSR_CHANNEL,         0x800004)
+    NV_FIELD(PCCSR_CHANNEL, ENABLE, 0, 1)
+    NV_FIELD(PCCSR_CHANNEL, ENABLE_SET, 10, 1)
+    NV_FIELD(PCCSR_CHANNEL, ENABLE_CLR, 11, 1)
+    NV_FIELD(PCCSR_CHANNEL, PBDMA_FAULTED, 22, 1)
+    NV_FIELD(PCCSR_CHANNEL, ENG_FAULTED, 23, 1)
+    NV_FIELD(PCCSR_CHANNEL, BUSY, 28, 1)
+NV_REG32(PFIFO_DOORBELL_ENABLE, 0xb65000)
+
 /* Turing virtual-function block: the CPU interrupt tree (VF), usermode */
 NV_REG32(VF_BASE,               0xb80000)
 /* BAR1 and BAR2 (PCI BAR3) binding: instance block of the VMM that translates them */
@@ -202,5 +276,7 @@ NV_REG32(VF_CPU_INTR_TOP_EN_CLEAR, 0xb81610)
 NV_REG32(USERMODE_TIME_0,       0xbb0080)
 NV_REG32(USERMODE_TIME_1,       0xbb0084)
 NV_REG32(USERMODE_DOORBELL,     0xbb0090)
+    NV_FIELD(USERMODE_DOORBELL, CHID, 0, 12)
+    NV_FIELD(USERMODE_DOORBELL, RUNLIST, 16, 4)
 
 #endif

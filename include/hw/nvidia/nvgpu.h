@@ -31,6 +31,10 @@ typedef struct NvPlatform {
     bool (*dma_write)(void *opaque, uint64_t addr, const void *buf, size_t len);
     /* The guest did something the hardware would flag (a one-line message). */
     void (*guest_error)(void *opaque, const char *msg);
+    /* Host (FIFO) work is waiting: call nvgpu_host_work() soon (not from this call). */
+    void (*host_kick)(void *opaque);
+    /* Call nvgpu_host_work() once time_ns() >= deadline (parked semaphore acquires). */
+    void (*host_kick_at)(void *opaque, uint64_t deadline_ns);
     /* An access to a register the model does not implement (for tracing). */
     void (*unimp)(void *opaque, bool is_write, uint32_t offset, unsigned size,
                   uint32_t value);
@@ -101,6 +105,13 @@ const uint8_t *nvgpu_rom(const NvGpu *gpu, size_t *len);
 /* Interrupt state: the level of the line and the count of its rising edges. */
 bool nvgpu_irq_level(NvGpu *gpu);
 uint32_t nvgpu_irq_edges(NvGpu *gpu);
+
+/*
+ * Runs the host (FIFO) for a bounded amount of work: GPFIFO entries,
+ * pushbuffers, host methods and engines of the runnable channels. Returns
+ * true if work remains (call again soon).
+ */
+bool nvgpu_host_work(NvGpu *gpu);
 
 /* The platform timer armed through timer_arm() expired. */
 void nvgpu_timer_expired(NvGpu *gpu);
