@@ -30,6 +30,7 @@ typedef struct ChanCtx {
     NvPhys userd;
     uint32_t engine;            /* MMU engine id for faults */
     bool yield;
+    bool faulted;               /* a memory access failed (already reported) */
 } ChanCtx;
 
 /* ---- memory through the channel ---- */
@@ -54,6 +55,7 @@ static bool chan_virt(ChanCtx *x, uint64_t va, void *buf, size_t len, bool write
 
         chunk = chunk < len ? chunk : len;
         if (!nv_mmu_translate(x->gpu, x->inst, va, write, &t, &reason)) {
+            x->faulted = true;
             nv_guest_error(x->gpu, "channel %u: MMU fault at 0x%llx (reason %u, engine 0x%x)",
                            x->c->chid, (unsigned long long)va, reason, x->engine);
             nv_fault_report(x->gpu, &(NvFault) {
@@ -68,6 +70,7 @@ static bool chan_virt(ChanCtx *x, uint64_t va, void *buf, size_t len, bool write
             }
         } else if (!(write ? nv_phys_write(x->gpu, t.phys, p, chunk)
                            : nv_phys_read(x->gpu, t.phys, p, chunk))) {
+            x->faulted = true;
             nv_guest_error(x->gpu, "channel %u: 0x%llx maps to missing memory 0x%llx",
                            x->c->chid, (unsigned long long)va,
                            (unsigned long long)t.phys.addr);
@@ -101,6 +104,7 @@ static bool eng_access(void *opaque, bool virt, uint32_t target, uint64_t addr,
     if (write ? nv_phys_write(x->gpu, p, buf, len) : nv_phys_read(x->gpu, p, buf, len)) {
         return true;
     }
+    x->faulted = true;
     nv_guest_error(x->gpu, "channel %u: physical %s at 0x%llx (target %u) failed", x->c->chid,
                    write ? "write" : "read", (unsigned long long)addr, target);
     return false;
@@ -461,17 +465,42 @@ static NvSinkResult host_method(ChanCtx *x, uint32_t subch, uint32_t mthd, uint3
     return NV_SINK_STOP;
 }
 
+/* After an engine step: a finished blocking launch raises the CE's stalling interrupt. */
+static void engine_interrupts(ChanCtx *x)
+{
+    NvCeState *ce = x->c->ce;
+
+    if (ce && ce->blocking_intr) {
+        ce->blocking_intr = false;
+        nv_ce_interrupt(x->gpu, x->c, NV_CE_INTR_BLOCKPIPE, 0);
+    }
+}
+
+/*
+ * An engine error: a failed memory access was already reported as an MMU
+ * fault (the channel just stops); anything else is the CE's launch error.
+ */
+static void engine_error(ChanCtx *x)
+{
+    if (x->faulted) {
+        nv_chan_fault(x->gpu, x->c, true);
+    } else {
+        nv_ce_interrupt(x->gpu, x->c, NV_CE_INTR_LAUNCHERR, NV_CE_LAUNCH_ERR_INVALID);
+    }
+}
+
 static NvSinkResult engine_status(ChanCtx *x, NvObjKind kind, NvEngineStatus st)
 {
-    if (st == NV_ENGINE_BUSY) {
+    engine_interrupts(x);
+    if (st == NV_ENGINE_BUSY && kind == NV_OBJ_CE) {
         x->c->busy_engine = kind;
-        return NV_SINK_STOP;    /* finish the operation before the next method */
+        return NV_SINK_STOP;    /* finish the copy before the next method */
     }
     if (st == NV_ENGINE_ERROR) {
-        nv_ce_launch_error(x->gpu, x->c, 1);
+        engine_error(x);
         return NV_SINK_STOP;
     }
-    return NV_SINK_OK;
+    return NV_SINK_OK;          /* I2M "busy" only waits for its inline data */
 }
 
 static NvSinkResult chan_method(void *opaque, uint32_t subch, uint32_t mthd, uint32_t data)
@@ -488,6 +517,7 @@ static NvSinkResult chan_method(void *opaque, uint32_t subch, uint32_t mthd, uin
         x->engine = NV_MMU_ENG_CE0 + c->runlist;
         return engine_status(x, NV_OBJ_CE, nv_ce_method(c->ce, &mem, mthd, data));
     case NV_OBJ_I2M:
+        x->engine = NV_MMU_ENG_HOST0 + (c->runlist < NV_PBDMAS ? c->runlist : 0);
         return engine_status(x, NV_OBJ_I2M, nv_i2m_method(c->i2m, &mem, mthd, data));
     default:
         /* No object: methods on subchannels 5-7 go to software, else it's an error. */
@@ -617,12 +647,13 @@ static bool run_engine(ChanCtx *x)
     }
     x->engine = NV_MMU_ENG_CE0 + c->runlist;
     st = nv_ce_run(c->ce, &mem, NV_SLICE_COPY_BYTES);
+    engine_interrupts(x);
     if (st == NV_ENGINE_BUSY) {
         return false;
     }
     c->busy_engine = NV_OBJ_NONE;
     if (st == NV_ENGINE_ERROR) {
-        nv_ce_launch_error(x->gpu, c, 1);
+        engine_error(x);
         return false;
     }
     return true;

@@ -79,8 +79,11 @@ void nv_pbdma_error(NvGpu *gpu, NvChannel *c, uint32_t bit, uint32_t subch,
     nv_chan_fault(gpu, c, false);
 }
 
-/* A copy-engine launch error: the CE's interrupt with its error code. */
-void nv_ce_launch_error(NvGpu *gpu, NvChannel *c, uint32_t code)
+/*
+ * A copy-engine interrupt on the channel's LCE: BLOCKPIPE for a finished
+ * blocking launch, or LAUNCHERR with its code (which also stops the channel).
+ */
+void nv_ce_interrupt(NvGpu *gpu, NvChannel *c, uint32_t bit, uint32_t code)
 {
     const NvChipProfile *chip = &gpu->chip;
 
@@ -88,11 +91,15 @@ void nv_ce_launch_error(NvGpu *gpu, NvChannel *c, uint32_t code)
         const NvTopEngine *e = &chip->engines[i];
         if (e->type == NV_PTOP_TYPE_LCE && e->runlist == c->runlist &&
             e->inst < NV_CE_INSTANCES) {
-            gpu->r.fifo.ce_intr[e->inst] |= NV_CE_INTR_LAUNCHERR;
-            gpu->r.fifo.ce_launch_err[e->inst] = code;
+            gpu->r.fifo.ce_intr[e->inst] |= bit;
+            if (bit == NV_CE_INTR_LAUNCHERR) {
+                gpu->r.fifo.ce_launch_err[e->inst] = code;
+            }
         }
     }
-    nv_chan_fault(gpu, c, true);
+    if (bit == NV_CE_INTR_LAUNCHERR) {
+        nv_chan_fault(gpu, c, true);
+    }
 }
 
 void nv_host_kick(NvGpu *gpu)

@@ -57,7 +57,7 @@ bool nv_chan_runnable(NvGpu *gpu, const NvChannel *c);
 void nv_chan_fault(NvGpu *gpu, NvChannel *c, bool engine);
 void nv_pbdma_error(NvGpu *gpu, NvChannel *c, uint32_t bit, uint32_t subch,
                     uint32_t mthd, uint32_t data);
-void nv_ce_launch_error(NvGpu *gpu, NvChannel *c, uint32_t code);
+void nv_ce_interrupt(NvGpu *gpu, NvChannel *c, uint32_t bit, uint32_t code);
 void nv_host_kick(NvGpu *gpu);
 void nv_host_free(NvGpu *gpu);
 void nv_host_reset(NvGpu *gpu);

@@ -105,7 +105,9 @@ NV_REG32(CE_PCE_MAP,            0x104028)
 #define A_CE_INTR_STATUS(i)         (0x104410 + 0x80 * (i))     /* write-1-clear */
 #define A_CE_LAUNCH_ERR(i)          (0x104418 + 0x80 * (i))
 #define NV_CE_INSTANCES             5
+#define NV_CE_INTR_BLOCKPIPE        (1u << 0)
 #define NV_CE_INTR_LAUNCHERR        (1u << 2)
+#define NV_CE_LAUNCH_ERR_INVALID    1       /* an invalid method or launch value */
 #define NV_CE_PCE_MAP_VALUE         0xf
 
 /* PTIMER: a 64-bit nanosecond counter and one alarm */
