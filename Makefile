@@ -9,7 +9,7 @@ MESON      := /usr/bin/meson
 SHELL      := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: all setup qemu core guest check unit qtest guest-test run run-monitor clean distclean
+.PHONY: all setup qemu core guest check unit qtest guest-test run run-monitor bench clean distclean
 
 all: qemu core
 
@@ -46,6 +46,11 @@ check: qemu core guest
 		> $(BUILD)/unit.log 2>&1 || true
 	@$(MESON) test -C $(QBUILD) --no-rebuild --print-errorlogs --suite oot > $(BUILD)/qtest.log 2>&1 || true
 	@scripts/test-summary.py $(CORE)/meson-logs/testlog.json $(QBUILD)/meson-logs/testlog.json
+
+# Benchmarks: figures printed, never pass/fail.
+bench: core
+	@echo "== nvqemu: host benchmark (model core, this machine)"
+	@$(CORE)/tools/bench/bench-host
 
 # Boot the default guest: nouveau binds the GPU; prints its dmesg, DRM nodes, powers off.
 run: qemu guest
