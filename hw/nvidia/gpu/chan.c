@@ -253,6 +253,7 @@ static NvSinkResult park(ChanCtx *x)
     NvGpu *gpu = x->gpu;
 
     x->c->parked = true;
+    gpu->any_parked = true;
     if (!gpu->poll_armed && gpu->plat.host_kick_at) {
         gpu->poll_armed = true;
         gpu->plat.host_kick_at(gpu->plat.opaque,
@@ -264,6 +265,10 @@ static NvSinkResult park(ChanCtx *x)
 /* Another channel's release may satisfy parked acquires: let them look again. */
 static void unpark_all(NvGpu *gpu)
 {
+    if (!gpu->any_parked) {
+        return;                 /* the common case: a release nobody waits for */
+    }
+    gpu->any_parked = false;
     for (uint32_t i = 0; i < NV_CHANNELS; i++) {
         if (gpu->chan[i] && gpu->chan[i]->parked) {
             gpu->chan[i]->parked = false;
@@ -271,7 +276,7 @@ static void unpark_all(NvGpu *gpu)
     }
 }
 
-static NvSinkResult sem_acquire(ChanCtx *x, const Sem *s, bool met)
+static NvSinkResult sem_acquire(ChanCtx *x, bool met)
 {
     return met ? NV_SINK_OK : park(x);
 }
@@ -312,11 +317,11 @@ static NvSinkResult semaphore_d(ChanCtx *x, uint32_t data)
     }
     switch (op) {
     case NV_SEMD_OP_ACQUIRE:
-        return sem_acquire(x, &s, (uint32_t)v == (uint32_t)s.payload);
+        return sem_acquire(x, (uint32_t)v == (uint32_t)s.payload);
     case NV_SEMD_OP_ACQ_GEQ:    /* wrapping comparison, as the hardware does */
-        return sem_acquire(x, &s, (int32_t)((uint32_t)v - (uint32_t)s.payload) >= 0);
+        return sem_acquire(x, (int32_t)((uint32_t)v - (uint32_t)s.payload) >= 0);
     case NV_SEMD_OP_ACQ_AND:
-        return sem_acquire(x, &s, (v & s.payload) != 0);
+        return sem_acquire(x, (v & s.payload) != 0);
     }
     v = reduce(NV_FEX32(data, C46F_SEMAPHORED, REDUCTION),
                NV_FEX32(data, C46F_SEMAPHORED, FORMAT_UNSIGNED), false, v, s.payload);
@@ -356,16 +361,16 @@ static NvSinkResult sem_execute(ChanCtx *x, uint32_t data)
     }
     switch (op) {
     case NV_SEMX_OP_ACQUIRE:
-        return sem_acquire(x, &s, v == s.payload);
+        return sem_acquire(x, v == s.payload);
     case NV_SEMX_OP_ACQ_STRICT_GEQ:
-        return sem_acquire(x, &s, v >= s.payload);
+        return sem_acquire(x, v >= s.payload);
     case NV_SEMX_OP_ACQ_CIRC_GEQ:
-        return sem_acquire(x, &s, wide ? (int64_t)(v - s.payload) >= 0
+        return sem_acquire(x, wide ? (int64_t)(v - s.payload) >= 0
                                        : (int32_t)(uint32_t)(v - s.payload) >= 0);
     case NV_SEMX_OP_ACQ_AND:
-        return sem_acquire(x, &s, (v & s.payload) != 0);
+        return sem_acquire(x, (v & s.payload) != 0);
     case NV_SEMX_OP_ACQ_NOR:
-        return sem_acquire(x, &s, (~(v | s.payload) & mask) != 0);
+        return sem_acquire(x, (~(v | s.payload) & mask) != 0);
     }
     v = reduce(NV_FEX32(data, C46F_SEM_EXECUTE, REDUCTION),
                NV_FEX32(data, C46F_SEM_EXECUTE, FORMAT_UNSIGNED), wide, v, s.payload);

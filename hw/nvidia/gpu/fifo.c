@@ -121,6 +121,7 @@ void nv_host_reset(NvGpu *gpu)
     nv_host_free(gpu);
     gpu->next_chid = 0;
     gpu->poll_armed = false;
+    gpu->any_parked = false;
     for (unsigned p = 0; p < NV_PBDMAS; p++) {
         gpu->r.fifo.pbdma_chid[p] = 0xfff;      /* no channel */
     }
@@ -457,6 +458,7 @@ bool nvgpu_host_work(NvGpu *gpu)
 
     /* Parked acquires look again on every pass (and the poll re-arms if needed). */
     gpu->poll_armed = false;
+    gpu->any_parked = false;
     for (uint32_t i = 0; i < NV_CHANNELS; i++) {
         if (gpu->chan[i]) {
             gpu->chan[i]->parked = false;

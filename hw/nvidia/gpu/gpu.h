@@ -98,6 +98,7 @@ struct NvGpu {
     struct NvChannel *chan[NV_CHANNELS];    /* host state of bound channels */
     uint32_t next_chid;                     /* round-robin position */
     bool poll_armed;
+    bool any_parked;
     bool irq_level;
     uint32_t irq_edges;
 };
