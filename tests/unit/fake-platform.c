@@ -129,3 +129,49 @@ unsigned fake_run_host(FakePlatform *f)
     }
     return passes;
 }
+
+static void pt_w64(void *ctx, uint32_t target, uint64_t addr, uint64_t val)
+{
+    FakePlatform *f = ctx;
+
+    if (target == NV_TARGET_VRAM) {
+        g_assert_true(nvgpu_vram_write(f->gpu, addr, &val, 8));
+    } else {
+        g_assert_cmpuint(addr + 8, <=, FAKE_SYSMEM_SIZE);
+        memcpy(f->sysmem + addr, &val, 8);
+    }
+}
+
+static uint64_t pt_r64(void *ctx, uint32_t target, uint64_t addr)
+{
+    FakePlatform *f = ctx;
+    uint64_t v = 0;
+
+    if (target == NV_TARGET_VRAM) {
+        g_assert_true(nvgpu_vram_read(f->gpu, addr, &v, 8));
+    } else {
+        g_assert_cmpuint(addr + 8, <=, FAKE_SYSMEM_SIZE);
+        memcpy(&v, f->sysmem + addr, 8);
+    }
+    return v;
+}
+
+NvPtMem fake_pt_mem(FakePlatform *f)
+{
+    return (NvPtMem) { f, pt_w64, pt_r64 };
+}
+
+static uint32_t reg_rd(void *ctx, uint32_t off)
+{
+    return rd32(ctx, off);
+}
+
+static void reg_wr(void *ctx, uint32_t off, uint32_t v)
+{
+    wr32(ctx, off, v);
+}
+
+NvTestRegs fake_regs(FakePlatform *f)
+{
+    return (NvTestRegs) { f, reg_rd, reg_wr };
+}

@@ -10,6 +10,7 @@
 
 #include <glib.h>
 #include "hw/nvidia/nvgpu.h"
+#include "nv-chan.h"
 
 #define FAKE_SYSMEM_SIZE (4u << 20)
 
@@ -38,6 +39,10 @@ void fake_free(FakePlatform *f);
 void fake_advance(FakePlatform *f, uint64_t ns);
 /* Runs host work until the model says it is idle (bounded); returns the passes. */
 unsigned fake_run_host(FakePlatform *f);
+
+/* VRAM and fake system memory, and BAR0, for the page-table and channel builders. */
+NvPtMem fake_pt_mem(FakePlatform *f);
+NvTestRegs fake_regs(FakePlatform *f);
 
 static inline uint32_t rd32(FakePlatform *f, uint32_t off)
 {

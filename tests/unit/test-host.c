@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "fake-platform.h"
-#include "nv-chan.h"
 #include "gpu.h"
 
 #define VRAM_SIZE   (256ull << 20)
@@ -20,48 +19,12 @@
 #define DATA_PA     0x3100000ull        /* 64 KiB of VRAM mapped at DATA_VA */
 #define DATA_VA     0x800000ull
 
-static void w64(void *ctx, uint32_t target, uint64_t addr, uint64_t val)
-{
-    FakePlatform *f = ctx;
-
-    if (target == NV_TARGET_VRAM) {
-        g_assert_true(nvgpu_vram_write(f->gpu, addr, &val, 8));
-    } else {
-        g_assert_cmpuint(addr + 8, <=, FAKE_SYSMEM_SIZE);
-        memcpy(f->sysmem + addr, &val, 8);
-    }
-}
-
-static uint64_t r64(void *ctx, uint32_t target, uint64_t addr)
-{
-    FakePlatform *f = ctx;
-    uint64_t v = 0;
-
-    if (target == NV_TARGET_VRAM) {
-        g_assert_true(nvgpu_vram_read(f->gpu, addr, &v, 8));
-    } else {
-        g_assert_cmpuint(addr + 8, <=, FAKE_SYSMEM_SIZE);
-        memcpy(&v, f->sysmem + addr, 8);
-    }
-    return v;
-}
-
-static uint32_t reg_rd(void *ctx, uint32_t off)
-{
-    return rd32(ctx, off);
-}
-
-static void reg_wr(void *ctx, uint32_t off, uint32_t v)
-{
-    wr32(ctx, off, v);
-}
-
 /* Channel chid on runlist rl: GP ring and pushbuffer in system memory (like nouveau). */
 static void chan_new(FakePlatform *f, NvTestChan *ch, uint32_t chid, uint32_t rl, uint64_t base)
 {
     uint64_t sys = 0x10000 + 0x20000 * chid;     /* GP ring, then 16 pushbuffer pages */
 
-    nvch_init(ch, (NvPtMem) { f, w64, r64 }, (NvTestRegs) { f, reg_rd, reg_wr }, chid, rl,
+    nvch_init(ch, fake_pt_mem(f), fake_regs(f), chid, rl,
               base, NV_TARGET_SYS_COH, sys, sys + 0x1000);
     nvpt_map(&ch->vmm, SEM_VA, SEM_PA, NV_TARGET_VRAM, NV_PAGE_SHIFT_4K, 0);
     for (unsigned i = 0; i < 16; i++) {

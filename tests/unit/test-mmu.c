@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "fake-platform.h"
-#include "nv-pt.h"
 #include "gpu.h"
 
 #define VRAM_SIZE   (256ull << 20)
@@ -20,27 +19,12 @@
 
 static void fake_w64(void *ctx, uint32_t target, uint64_t addr, uint64_t val)
 {
-    FakePlatform *f = ctx;
-
-    if (target == NV_TARGET_VRAM) {
-        g_assert_true(nvgpu_vram_write(f->gpu, addr, &val, 8));
-    } else {
-        g_assert_cmpuint(addr + 8, <=, FAKE_SYSMEM_SIZE);
-        memcpy(f->sysmem + addr, &val, 8);
-    }
+    fake_pt_mem(ctx).write64(ctx, target, addr, val);
 }
 
 static uint64_t fake_r64(void *ctx, uint32_t target, uint64_t addr)
 {
-    FakePlatform *f = ctx;
-    uint64_t v = 0;
-
-    if (target == NV_TARGET_VRAM) {
-        g_assert_true(nvgpu_vram_read(f->gpu, addr, &v, 8));
-    } else {
-        memcpy(&v, f->sysmem + addr, 8);
-    }
-    return v;
+    return fake_pt_mem(ctx).read64(ctx, target, addr);
 }
 
 static uint64_t vram64(FakePlatform *f, uint64_t addr)
@@ -53,7 +37,7 @@ static FakePlatform *setup(NvVmm *v)
 {
     FakePlatform *f = fake_new(VRAM_SIZE);
 
-    nvpt_init(v, (NvPtMem) { f, fake_w64, fake_r64 }, NV_TARGET_VRAM, INST, POOL,
+    nvpt_init(v, fake_pt_mem(f), NV_TARGET_VRAM, INST, POOL,
               (32u << 20) - 1);
     wr32(f, A_VF_BAR2_BLOCK, R_VF_BAR_BLOCK_MODE_MASK | (uint32_t)(INST >> 12));
     return f;
@@ -123,7 +107,7 @@ static void test_sysmem(void)
 
     /* Instance block and every table in system memory (BAR1 this time). */
     f = fake_new(VRAM_SIZE);
-    nvpt_init(&v, (NvPtMem) { f, fake_w64, fake_r64 }, NV_TARGET_SYS_COH, 0x1000, 0x10000,
+    nvpt_init(&v, fake_pt_mem(f), NV_TARGET_SYS_COH, 0x1000, 0x10000,
               (256u << 20) - 1);
     nvpt_map(&v, 0x10000, 0x700000, NV_TARGET_VRAM, NV_PAGE_SHIFT_64K, 0);
     nvpt_map(&v, 0x200000, 0x9000, NV_TARGET_SYS_NONCOH, NV_PAGE_SHIFT_4K, 0);

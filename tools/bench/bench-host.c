@@ -14,7 +14,6 @@
 #include "hw/nvidia/cl-a140.h"
 #include "hw/nvidia/cl-c5b5.h"
 #include "fake-platform.h"
-#include "nv-chan.h"
 
 #define VRAM_SIZE   (1ull << 30)
 #define CH_BASE     0x1000000ull
@@ -35,32 +34,9 @@ static double now_s(void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static void w64(void *ctx, uint32_t target, uint64_t addr, uint64_t val)
-{
-    nvgpu_vram_write(((FakePlatform *)ctx)->gpu, addr, &val, 8);
-}
-
-static uint64_t r64(void *ctx, uint32_t target, uint64_t addr)
-{
-    uint64_t v = 0;
-
-    nvgpu_vram_read(((FakePlatform *)ctx)->gpu, addr, &v, 8);
-    return v;
-}
-
-static uint32_t reg_rd(void *ctx, uint32_t off)
-{
-    return rd32(ctx, off);
-}
-
-static void reg_wr(void *ctx, uint32_t off, uint32_t v)
-{
-    wr32(ctx, off, v);
-}
-
 static void chan_new(FakePlatform *f, NvTestChan *ch)
 {
-    nvch_init(ch, (NvPtMem) { f, w64, r64 }, (NvTestRegs) { f, reg_rd, reg_wr }, 0, 0,
+    nvch_init(ch, fake_pt_mem(f), fake_regs(f), 0, 0,
               CH_BASE, NV_TARGET_VRAM, GP_PA, PB_PA);
     nvpt_map(&ch->vmm, SEM_VA, SEM_PA, NV_TARGET_VRAM, NV_PAGE_SHIFT_4K, 0);
     for (uint64_t off = 0; off < DATA_BYTES; off += 1u << NV_PAGE_SHIFT_2M) {
