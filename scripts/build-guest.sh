@@ -22,7 +22,8 @@ out=$(cd "$out" && pwd)
 exec 9>"$out/.lock"
 flock 9
 
-# ---- up to date? (newer than this script, tests/guest/* and the cached .debs it used)
+# ---- up to date? (newer than this script, tests/guest/* -- bo-move.c included --
+# and the cached .debs it used)
 deb_of() {  # deb_of NAME=VERSION: the cached .deb's file name (apt writes ':' as %3a)
     set -- "$debs/${1%%=*}_$(echo "${1#*=}" | sed 's/:/%3a/')"_*.deb
     [ -f "$1" ] && echo "${1##*/}"
@@ -37,13 +38,18 @@ if [ -f "$img" ] && [ -f "$out/vmlinuz" ] && debs_present &&
     exit 0
 fi
 
-# ---- host tools (root only for these apt-get installs)
-for tool in zstd:zstd flock:util-linux; do
-    command -v "${tool%%:*}" >/dev/null 2>&1 && continue
-    echo "== nvqemu: installing ${tool#*:} on the host"
+# ---- host tools (root only for these apt-get installs); gcc and a static
+# libc (libc6-dev's libc.a) build tests/guest/bo-move.c
+host_install() {
+    echo "== nvqemu: installing $1 on the host"
     DEBIAN_FRONTEND=noninteractive apt-get -q -o DPkg::Lock::Timeout=900 \
-        install -y --no-install-recommends "${tool#*:}"
+        install -y --no-install-recommends "$1"
+}
+for tool in zstd:zstd flock:util-linux gcc:gcc; do
+    command -v "${tool%%:*}" >/dev/null 2>&1 || host_install "${tool#*:}"
 done
+[ -f "$(gcc -print-file-name=libc.a)" ] || host_install libc6-dev
+[ -f /usr/include/libdrm/nouveau_drm.h ] || host_install libdrm-dev     # DRM uAPI headers
 
 # ---- private apt configuration: own sources, lists, cache and an EMPTY dpkg
 # status, no locking; the archive address is the one the host already uses.
@@ -141,6 +147,15 @@ done
 cp "$root/tests/guest/init" "$tree/init"
 chmod 755 "$tree/init"
 cp "$root"/tests/guest/*.sh "$tree/tests/"
+
+# bo-move (the accel test's buffer-move checker): raw DRM ioctls with libdrm-dev's
+# uAPI headers (no libdrm library),
+# static so the busybox-only guest can run it.
+echo "== nvqemu: compiling tests/guest/bo-move.c (static)"
+gcc -std=gnu11 -O2 -Wall -Wextra -static -s -I/usr/include/libdrm \
+    -o "$out/bo-move" "$root/tests/guest/bo-move.c" || die "bo-move.c does not compile"
+cp "$out/bo-move" "$tree/usr/bin/bo-move"
+chmod 755 "$tree/usr/bin/bo-move"
 
 # nouveau's line in modules.dep already lists its whole transitive closure.
 # Modules are stored decompressed: busybox modprobe first hands a .ko.xz to the
