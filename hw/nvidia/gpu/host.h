@@ -19,7 +19,7 @@
 #define NV_SLICE_DWORDS         2048    /* pushbuffer dwords per channel per slice */
 #define NV_SLICE_COPY_BYTES     (1u << 20)
 #define NV_SLICES_PER_CALL      16
-#define NV_ACQUIRE_POLL_NS      20000   /* how often a parked acquire looks again */
+#define NV_ACQUIRE_POLL_NS      100000  /* how often a parked acquire looks again */
 #define NV_PB_FETCH_DWORDS      256
 
 typedef struct NvCeState NvCeState;
