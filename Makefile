@@ -9,7 +9,7 @@ MESON      := /usr/bin/meson
 SHELL      := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: all setup qemu core guest check unit qtest guest-test run run-monitor bench clean distclean
+.PHONY: all setup qemu core guest check unit qtest guest-test run run-monitor bench fuzz fuzz-qemu clean distclean
 
 all: qemu core
 
@@ -51,6 +51,15 @@ check: qemu core guest
 bench: core
 	@echo "== nvqemu: host benchmark (model core, this machine)"
 	@$(CORE)/tools/bench/bench-host
+
+# Fuzzing (not part of check; check replays the saved corpus): the model core
+# with libFuzzer + sanitizers, and QEMU's generic-fuzz over the device.
+FUZZ_SECONDS ?= 60
+fuzz:
+	@scripts/fuzz.sh $(FUZZ_SECONDS)
+
+fuzz-qemu:
+	@scripts/fuzz-qemu.sh $(FUZZ_SECONDS)
 
 # Boot the default guest: nouveau binds the GPU; prints its dmesg, DRM nodes, powers off.
 run: qemu guest

@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "hw/nvidia/cl-c5b5.h"
 #include "fake-platform.h"
 #include "gpu.h"
 
@@ -318,6 +319,49 @@ static void test_unbind(void)
     fake_free(f);
 }
 
+/* One host-work call gives every runnable channel exactly one slice. */
+static void test_round_robin(void)
+{
+    FakePlatform *f = fake_new(VRAM_SIZE);
+    NvTestChan a, b;
+
+    chan_new(f, &a, 0, 0, CH0_BASE);
+    chan_new(f, &b, 1, 1, CH1_BASE);
+    sem_release_d(&a, 0x600, 0xa, true);
+    nvch_submit(&a);
+    sem_release_d(&b, 0x604, 0xb, true);
+    nvch_submit(&b);
+    nvgpu_host_work(f->gpu);
+    g_assert_cmphex(vram32(f, SEM_PA + 0x600), ==, 0xa);
+    g_assert_cmphex(vram32(f, SEM_PA + 0x604), ==, 0xb);
+    fake_free(f);
+}
+
+/* A copy-engine fault names the runlist's LCE (LCE2 on runlist 1: 0x0f + 2). */
+static void test_ce_fault_engine(void)
+{
+    FakePlatform *f = fake_new(VRAM_SIZE);
+    uint32_t regs[] = { 0x70, 0, 0, (uint32_t)DATA_VA, 64, 64, 64, 1 };
+    NvTestChan ch;
+
+    chan_new(f, &ch, 2, 1, CH1_BASE);
+    wr32(f, A_VF_FAULT_BUF_LO(0), 0x3800000 | R_VF_FAULT_BUF_LO_PHYS_MODE_MASK);
+    wr32(f, A_VF_FAULT_BUF_SIZE(0), R_VF_FAULT_BUF_SIZE_ENABLE_MASK | 16);
+    nvch_mthd1(&ch, 4, NV_C46F_SET_OBJECT, NV_CLASS_TURING_DMA_COPY_A);
+    nvch_mthd(&ch, 4, A_C5B5_OFFSET_IN_UPPER, 8, regs);     /* source 0x70_0000_0000: unmapped */
+    nvch_mthd1(&ch, 4, A_C5B5_LAUNCH_DMA,
+               NV_FDP32(0, C5B5_LAUNCH_DMA, DATA_TRANSFER_TYPE, C5B5_DATA_TRANSFER_NON_PIPELINED) |
+               NV_FDP32(0, C5B5_LAUNCH_DMA, SRC_MEMORY_LAYOUT, C5B5_LAYOUT_PITCH) |
+               NV_FDP32(0, C5B5_LAUNCH_DMA, DST_MEMORY_LAYOUT, C5B5_LAYOUT_PITCH));
+    nvch_submit(&ch);
+    fake_run_host(f);
+    g_assert_cmphex(rd32(f, A_VF_FAULT_BUF_PUT(0)), ==, 1);
+    g_assert_cmphex(vram32(f, 0x3800000 + NV_FAULT_ENTRY_INFO0) & 0xff, ==, NV_MMU_ENG_CE0 + 2);
+    g_assert_cmphex(rd32(f, A_PCCSR_CHANNEL(2)) & R_PCCSR_CHANNEL_ENG_FAULTED_MASK, !=, 0);
+    g_assert_cmphex(rd32(f, A_CE_INTR_STATUS(2)), ==, 0);   /* a fault, not a launch error */
+    fake_free(f);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -332,5 +376,7 @@ int main(int argc, char **argv)
     g_test_add_func("/host/unmapped-pushbuffer", test_unmapped_pushbuffer);
     g_test_add_func("/host/acquire-never", test_acquire_never);
     g_test_add_func("/host/unbind", test_unbind);
+    g_test_add_func("/host/round-robin", test_round_robin);
+    g_test_add_func("/host/ce-fault-engine", test_ce_fault_engine);
     return g_test_run();
 }

@@ -31,7 +31,16 @@ typedef struct ChanCtx {
     uint32_t engine;            /* MMU engine id for faults */
     bool yield;
     bool faulted;               /* a memory access failed (already reported) */
+    bool copied;                /* this slice has used its copy budget */
 } ChanCtx;
+
+/* The MMU engine id of the copy engine on the channel's runlist (fault records). */
+static uint32_t ce_fault_engine(ChanCtx *x)
+{
+    int inst = nv_ce_inst_of_runlist(x->gpu, x->c->runlist);
+
+    return NV_MMU_ENG_CE0 + (inst < 0 ? 0 : (uint32_t)inst);
+}
 
 /* ---- memory through the channel ---- */
 
@@ -519,7 +528,7 @@ static NvSinkResult chan_method(void *opaque, uint32_t subch, uint32_t mthd, uin
     }
     switch (c->obj[subch]) {
     case NV_OBJ_CE:
-        x->engine = NV_MMU_ENG_CE0 + c->runlist;
+        x->engine = ce_fault_engine(x);
         return engine_status(x, NV_OBJ_CE, nv_ce_method(c->ce, &mem, mthd, data));
     case NV_OBJ_I2M:
         x->engine = NV_MMU_ENG_HOST0 + (c->runlist < NV_PBDMAS ? c->runlist : 0);
@@ -650,7 +659,11 @@ static bool run_engine(ChanCtx *x)
         c->busy_engine = NV_OBJ_NONE;
         return true;
     }
-    x->engine = NV_MMU_ENG_CE0 + c->runlist;
+    if (x->copied) {
+        return false;           /* one copy budget per slice: resume next slice */
+    }
+    x->copied = true;
+    x->engine = ce_fault_engine(x);
     st = nv_ce_run(c->ce, &mem, NV_SLICE_COPY_BYTES);
     engine_interrupts(x);
     if (st == NV_ENGINE_BUSY) {

@@ -79,22 +79,30 @@ void nv_pbdma_error(NvGpu *gpu, NvChannel *c, uint32_t bit, uint32_t subch,
     nv_chan_fault(gpu, c, false);
 }
 
+/* The copy engine (LCE instance) serving runlist rl, or -1. */
+int nv_ce_inst_of_runlist(const NvGpu *gpu, uint32_t rl)
+{
+    for (size_t i = 0; i < gpu->chip.engine_count; i++) {
+        const NvTopEngine *e = &gpu->chip.engines[i];
+        if (e->type == NV_PTOP_TYPE_LCE && e->runlist == rl && e->inst < NV_CE_INSTANCES) {
+            return (int)e->inst;
+        }
+    }
+    return -1;
+}
+
 /*
  * A copy-engine interrupt on the channel's LCE: BLOCKPIPE for a finished
  * blocking launch, or LAUNCHERR with its code (which also stops the channel).
  */
 void nv_ce_interrupt(NvGpu *gpu, NvChannel *c, uint32_t bit, uint32_t code)
 {
-    const NvChipProfile *chip = &gpu->chip;
+    int inst = nv_ce_inst_of_runlist(gpu, c->runlist);
 
-    for (size_t i = 0; i < chip->engine_count; i++) {
-        const NvTopEngine *e = &chip->engines[i];
-        if (e->type == NV_PTOP_TYPE_LCE && e->runlist == c->runlist &&
-            e->inst < NV_CE_INSTANCES) {
-            gpu->r.fifo.ce_intr[e->inst] |= bit;
-            if (bit == NV_CE_INTR_LAUNCHERR) {
-                gpu->r.fifo.ce_launch_err[e->inst] = code;
-            }
+    if (inst >= 0) {
+        gpu->r.fifo.ce_intr[inst] |= bit;
+        if (bit == NV_CE_INTR_LAUNCHERR) {
+            gpu->r.fifo.ce_launch_err[inst] = code;
         }
     }
     if (bit == NV_CE_INTR_LAUNCHERR) {
@@ -464,8 +472,10 @@ bool nvgpu_host_work(NvGpu *gpu)
             gpu->chan[i]->parked = false;
         }
     }
+    /* Round robin from where the last call stopped: each runnable channel once. */
+    uint32_t start = gpu->next_chid;
     for (uint32_t n = 0; n < NV_CHANNELS && slices < NV_SLICES_PER_CALL; n++) {
-        uint32_t chid = (gpu->next_chid + n) % NV_CHANNELS;
+        uint32_t chid = (start + n) % NV_CHANNELS;
         NvChannel *c = gpu->chan[chid];
 
         if (c && nv_chan_runnable(gpu, c)) {

@@ -126,7 +126,8 @@ static bool bar0_read_reg(NvGpu *gpu, const NvUnit *u, uint32_t offset, unsigned
                           uint32_t *val)
 {
     if (u && u->bytewise) {
-        return offset - u->base <= u->size - size && u->read(gpu, offset, size, val);
+        return size <= u->size && offset - u->base <= u->size - size &&
+               u->read(gpu, offset, size, val);
     }
     /* Registers are 32-bit: a narrower read sees part of the dword. */
     uint32_t aligned = offset & ~3u, shift = (offset & 3) * 8;
@@ -146,7 +147,7 @@ static bool bar0_write_reg(NvGpu *gpu, const NvUnit *u, uint32_t offset, uint32_
                            unsigned size)
 {
     if (u && u->bytewise) {
-        return u->write && offset - u->base <= u->size - size &&
+        return u->write && size <= u->size && offset - u->base <= u->size - size &&
                u->write(gpu, offset, value, size);
     }
     if (size != 4 || (offset & 3)) {

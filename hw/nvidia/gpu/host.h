@@ -17,7 +17,7 @@
 #include "gpu.h"
 
 #define NV_SLICE_DWORDS         2048    /* pushbuffer dwords per channel per slice */
-#define NV_SLICE_COPY_BYTES     (1u << 20)
+#define NV_SLICE_COPY_BYTES     (256u << 10)  /* bounds one slice's main-loop time */
 #define NV_SLICES_PER_CALL      16
 #define NV_ACQUIRE_POLL_NS      100000  /* how often a parked acquire looks again */
 #define NV_PB_FETCH_DWORDS      256
@@ -58,6 +58,7 @@ void nv_chan_fault(NvGpu *gpu, NvChannel *c, bool engine);
 void nv_pbdma_error(NvGpu *gpu, NvChannel *c, uint32_t bit, uint32_t subch,
                     uint32_t mthd, uint32_t data);
 void nv_ce_interrupt(NvGpu *gpu, NvChannel *c, uint32_t bit, uint32_t code);
+int nv_ce_inst_of_runlist(const NvGpu *gpu, uint32_t rl);
 void nv_host_kick(NvGpu *gpu);
 void nv_host_free(NvGpu *gpu);
 void nv_host_reset(NvGpu *gpu);
