@@ -1,0 +1,362 @@
+/*
+ * sm_75 SASS decoders: loads, stores, atomics, constant loads and memory
+ * barriers.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "decode-internal.h"
+
+/*
+ * Where the uniform part of an address lives: the UR index, and the bit
+ * saying whether Ra is a 64-bit pair (else a zero-extended 32-bit register).
+ */
+enum { UR_NONE, UR_AT_32, UR_AT_64, UR_AT_64_WIDE70 };
+
+/* [Ra + offset]: Ra at 24..31, signed 24-bit offset at 40..63, + URb (bit 91) */
+/* Like decode_addr_at(), for forms that exist only with the uniform part. */
+static bool decode_ur_addr_at(SassDec *d, int ur_at, bool e, unsigned off_pos);
+
+static bool decode_addr_at(SassDec *d, int ur_at, bool e, unsigned off_pos)
+{
+    NvSassAddr *a = &d->in->addr;
+
+    d->in->has_addr = true;
+    a->reg = sass_take(d, 24, 8);
+    a->offset = sass_take_signed(d, off_pos, 64 - off_pos);
+    a->width = e ? NV_SASS_ADDR_64 : NV_SASS_ADDR_32;
+    a->ureg = NV_SASS_URZ;
+    if (ur_at == UR_NONE) {
+        return true;
+    }
+    unsigned wide_bit = ur_at == UR_AT_64_WIDE70 ? 70 : 90;
+
+    a->has_ureg = sass_take(d, 91, 1);
+    if (!a->has_ureg) {
+        return sass_expect(d, wide_bit, 1, 0);
+    }
+    a->ureg = sass_take(d, ur_at == UR_AT_32 ? 32 : 64, 6);
+    if (!sass_take(d, wide_bit, 1)) {
+        a->width = NV_SASS_ADDR_U32;
+    }
+    return e;
+}
+
+static bool decode_ur_addr_at(SassDec *d, int ur_at, bool e, unsigned off_pos)
+{
+    return decode_addr_at(d, ur_at, e, off_pos) && (ur_at == UR_NONE || d->in->addr.has_ureg);
+}
+
+static bool decode_addr(SassDec *d, int ur_at, bool e)
+{
+    return decode_addr_at(d, ur_at, e, 40);
+}
+
+/*
+ * .E, size, scope/order and eviction of global/generic accesses. Only loads
+ * can be .CONSTANT; nvdisasm calls MMIO (3) invalid on sm_75.
+ */
+static bool decode_global_mods(SassDec *d, bool load)
+{
+    NvSassModMem *m = &d->in->mod.mem;
+
+    m->e = sass_take(d, 72, 1);
+    m->size = sass_take(d, 73, 3);
+    m->scope = sass_take(d, 77, 2);
+    m->order = sass_take(d, 79, 2);
+    m->cache = sass_take(d, 84, 3);
+    return m->order != NV_SASS_ORDER_MMIO && (load || m->order != NV_SASS_ORDER_CONSTANT) &&
+           m->cache <= 5;
+}
+
+/* LDG: form 1 [Ra], form 4 [Ra+URb]; LD (generic) only exists as form 4. */
+static bool decode_ldg_like(SassDec *d, bool generic)
+{
+    NvSassInsn *in = d->in;
+    int ur = !generic && in->form == NV_SASS_FORM_RIR ? UR_AT_32 : UR_NONE;
+
+    if (generic ? in->form != NV_SASS_FORM_RIR :
+        in->form != NV_SASS_FORM_RRR && in->form != NV_SASS_FORM_RIR) {
+        return false;
+    }
+    if (!decode_global_mods(d, true)) {
+        return false;
+    }
+    in->dst = sass_reg(d, 16);
+    if (generic) {
+        /* LD has no fault predicate: the field is zero rather than PT */
+        in->pdst[0].index = NV_SASS_PT;
+        if (!sass_expect(d, 81, 3, 0)) {
+            return false;
+        }
+    } else {
+        in->pdst[0] = sass_pred_dst(d, 81);
+    }
+    /* generic accesses have a full 32-bit offset */
+    return decode_ur_addr_at(d, ur, in->mod.mem.e, generic ? 32 : 40);
+}
+
+bool sass_decode_LDG(SassDec *d)
+{
+    return decode_ldg_like(d, false);
+}
+
+bool sass_decode_LD(SassDec *d)
+{
+    return decode_ldg_like(d, true);
+}
+
+static bool decode_stg_like(SassDec *d, bool generic)
+{
+    NvSassInsn *in = d->in;
+    int ur = in->form == NV_SASS_FORM_RIR ? UR_AT_64 : UR_NONE;
+
+    if (in->form != NV_SASS_FORM_RRR && (generic || in->form != NV_SASS_FORM_RIR)) {
+        return false;
+    }
+    if (!decode_global_mods(d, false)) {
+        return false;
+    }
+    /* ST (generic) carries its data in the c slot */
+    sass_add_src(d, sass_reg(d, generic ? 64 : 32), generic ? 2 : 1);
+    return decode_ur_addr_at(d, ur, in->mod.mem.e, generic ? 32 : 40);
+}
+
+bool sass_decode_STG(SassDec *d)
+{
+    return decode_stg_like(d, false);
+}
+
+bool sass_decode_ST(SassDec *d)
+{
+    return decode_stg_like(d, true);
+}
+
+/* Shared and local memory: 32-bit addresses, optional index scaling. */
+static bool decode_shared_local(SassDec *d, bool store, bool shared)
+{
+    NvSassInsn *in = d->in;
+    NvSassModMem *m = &in->mod.mem;
+
+    if (in->form != (store ? NV_SASS_FORM_RRR : NV_SASS_FORM_RIR)) {
+        return false;
+    }
+    m->size = sass_take(d, 73, 3);
+    if (store) {
+        sass_add_src(d, sass_reg(d, 32), 1);
+    } else {
+        in->dst = sass_reg(d, 16);
+    }
+    if (shared) {
+        m->u = sass_take(d, 76, 1);
+        in->addr.scale = sass_take(d, 78, 2);
+    } else {
+        m->cache = sass_take(d, 84, 3);
+    }
+    return decode_addr(d, UR_NONE, false);
+}
+
+bool sass_decode_LDS(SassDec *d)
+{
+    return decode_shared_local(d, false, true) && d->in->mod.mem.size != NV_SASS_MEM_U128;
+}
+
+bool sass_decode_STS(SassDec *d)
+{
+    return decode_shared_local(d, true, true) && !d->in->mod.mem.u &&
+           d->in->mod.mem.size != NV_SASS_MEM_U128;
+}
+
+bool sass_decode_LDL(SassDec *d)
+{
+    return decode_shared_local(d, false, false);
+}
+
+bool sass_decode_STL(SassDec *d)
+{
+    return decode_shared_local(d, true, false) && d->in->mod.mem.size != NV_SASS_MEM_U128;
+}
+
+/* LDC Rd, c[bank][Ra + offset] */
+bool sass_decode_LDC(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+    NvSassOperand cb;
+
+    if (in->form != NV_SASS_FORM_RCR || !sass_cbuf(d, &cb)) {
+        return false;
+    }
+    in->dst = sass_reg(d, 16);
+    in->mod.mem.size = sass_take(d, 73, 3);
+    in->mod.mem.ldc_mode = sass_take(d, 78, 2);
+    sass_add_src(d, cb, -1);
+    sass_add_src(d, sass_reg(d, 24), 0);
+    return in->mod.mem.size <= NV_SASS_MEM_64;
+}
+
+bool sass_decode_ULDC(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+    NvSassOperand cb;
+
+    if (in->form != NV_SASS_FORM_RCR || !sass_cbuf(d, &cb)) {
+        return false;
+    }
+    in->uniform = true;
+    in->dst = sass_ureg(d, 16);
+    in->mod.mem.size = sass_take(d, 73, 3);
+    sass_add_src(d, cb, -1);
+    return in->mod.mem.size == NV_SASS_MEM_32 || in->mod.mem.size == NV_SASS_MEM_64;
+}
+
+/* ATOMG / ATOM: Pd, Rd, [addr], Rb (, Rc for CAS) */
+static bool decode_atom_global(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+    NvSassModMem *m = &in->mod.mem;
+    bool cas = in->op12 & 1;
+    int ur = in->form == NV_SASS_FORM_RIR ? UR_AT_64_WIDE70 : UR_NONE;
+
+    if (in->form != NV_SASS_FORM_RRR && (cas || in->form != NV_SASS_FORM_RIR)) {
+        return false;
+    }
+    if (!decode_global_mods(d, false)) {
+        return false;
+    }
+    m->atom_type = sass_take(d, 73, 3);
+    in->dst = sass_reg(d, 16);
+    in->pdst[0] = sass_pred_dst(d, 81);
+    sass_add_src(d, sass_reg(d, 32), 1);
+    if (cas) {
+        m->atom_op = NV_SASS_ATOM_CAS;
+        sass_add_src(d, sass_reg(d, 64), 2);
+        if (!sass_expect(d, 87, 4, 0) || m->atom_type > NV_SASS_ATYPE_U64) {
+            return false;
+        }
+    } else {
+        m->atom_op = sass_take(d, 87, 4);
+        if (m->atom_op > NV_SASS_ATOM_SAFEADD) {
+            return false;
+        }
+    }
+    return decode_ur_addr_at(d, ur, m->e, 40);
+}
+
+bool sass_decode_ATOMG(SassDec *d)
+{
+    return decode_atom_global(d);
+}
+
+/* ATOM: generic-address atomics; the c slot is RZ except for CAS */
+bool sass_decode_ATOM(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+
+    if (!decode_atom_global(d)) {
+        return false;
+    }
+    return in->mod.mem.atom_op == NV_SASS_ATOM_CAS || sass_expect(d, 64, 8, NV_SASS_RZ);
+}
+
+/* RED: fire-and-forget global atomic. */
+bool sass_decode_RED(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+    NvSassModMem *m = &in->mod.mem;
+
+    if (in->form != NV_SASS_FORM_RIR) {
+        return false;
+    }
+    if (!decode_global_mods(d, false)) {
+        return false;
+    }
+    m->atom_type = sass_take(d, 73, 3);
+    m->atom_op = sass_take(d, 87, 3);
+    sass_add_src(d, sass_reg(d, 32), 1);
+    return decode_addr(d, UR_AT_64, m->e);
+}
+
+bool sass_decode_ATOMS(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+    NvSassModMem *m = &in->mod.mem;
+    bool cas = in->op12 & 1;
+
+    if (in->form != NV_SASS_FORM_RRR) {
+        return false;
+    }
+    m->atom_type = sass_take(d, 73, 2);
+    in->addr.scale = sass_take(d, 78, 2);
+    in->dst = sass_reg(d, 16);
+    sass_add_src(d, sass_reg(d, 32), 1);
+    if (cas) {
+        unsigned kind = sass_take(d, 87, 4);
+
+        sass_add_src(d, sass_reg(d, 64), 2);
+        /* CAST(.SPIN) has no index scaling */
+        if (in->addr.scale && kind != 0) {
+            return false;
+        }
+        if (kind == 0) {
+            m->atom_op = NV_SASS_ATOM_CAS;
+        } else if (kind == 1) {
+            m->atom_op = NV_SASS_ATOM_CAST;
+        } else if (kind == 3) {
+            m->atom_op = NV_SASS_ATOM_CAST_SPIN;
+        } else {
+            return false;
+        }
+    } else {
+        m->atom_op = sass_take(d, 87, 4);
+        if (m->atom_op > NV_SASS_ATOM_EXCH || !sass_expect(d, 64, 8, NV_SASS_RZ)) {
+            return false;
+        }
+    }
+    return m->atom_type < 3 && decode_addr(d, UR_NONE, false);
+}
+
+bool sass_decode_CCTL(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+
+    if (in->form != NV_SASS_FORM_RIR) {
+        return false;
+    }
+    in->mod.mem.cctl_op = sass_take(d, 87, 4);
+    /* only the address-less IVALL has been seen */
+    return in->mod.mem.cctl_op == 4 && sass_expect(d, 24, 8, NV_SASS_RZ);
+}
+
+/* MEMBAR{.SC,.ALL,}.{CTA,SM,GPU,SYS}(.MMIO) */
+bool sass_decode_MEMBAR(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+    NvSassModMem *m = &in->mod.mem;
+
+    if (in->form != NV_SASS_FORM_RIR) {
+        return false;
+    }
+    m->e = sass_take(d, 72, 1);                 /* .MMIO */
+    m->scope = sass_take(d, 76, 3);
+    m->membar = sass_take(d, 79, 2);            /* 0 .SC, 1 .ALL, 2 plain */
+    return m->scope <= NV_SASS_SCOPE_SYS && m->membar < 3;
+}
+
+bool sass_decode_ERRBAR(SassDec *d)
+{
+    return d->in->form == NV_SASS_FORM_RIR;
+}
+
+/* QSPC.E.{G,L,S} Pd, Rd, [Ra]: which window a generic address falls in */
+bool sass_decode_QSPC(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+
+    if (in->form != NV_SASS_FORM_RRR) {
+        return false;
+    }
+    in->mod.mem.e = sass_take(d, 72, 1);
+    in->mod.mem.qspc = sass_take(d, 73, 2);
+    in->pdst[0] = sass_pred_dst(d, 81);
+    in->dst = sass_reg(d, 16);
+    return in->mod.mem.qspc < 3 && decode_addr(d, UR_NONE, in->mod.mem.e);
+}
