@@ -3,6 +3,7 @@
 # loaded nouveau). Runs /usr/bin/bo-move (tests/guest/bo-move.c), which moves
 # buffers VRAM<->GART through nouveau's GEM uAPI and checks every byte.
 # One PASS:/FAIL: line per check (bo-move's own included); exits 1 if any failed.
+. /tests/lib.sh
 failed=0
 check() {  # check DESCRIPTION COMMAND...
     desc=$1; shift
@@ -45,20 +46,9 @@ if [ "$traced" = 1 ]; then
     echo nop > $t/current_tracer; echo > $t/set_ftrace_filter; echo 1 > $t/tracing_on
 fi
 
-# Errors afterwards: as in boot.sh, nouveau/drm lines plus kernel-wide crash
-# markers; "bug" must not match "debug".
-dmesg > /tmp/dmesg
-grep -iE 'nouveau|drm' /tmp/dmesg | grep -v 'ommand line:' > /tmp/nv
-bad='warning|(^|[^a-z])bug|oops|timeout|timed out|fail|error'
-{ grep -iE "$bad" /tmp/nv; grep -E 'WARNING:|BUG:|Oops|general protection' /tmp/dmesg; } |
-    sort -u > /tmp/bad
-if [ -s /tmp/bad ]; then
-    echo "FAIL: no errors or warnings from nouveau/drm; offending lines:"
-    sed 's/^/    /' /tmp/bad
-    failed=1
-else
-    echo "PASS: no errors or warnings from nouveau/drm"
-fi
+# Errors afterwards, as in boot.sh.
+collect_dmesg
+check_clean_dmesg
 
 echo "--- dmesg (nouveau/drm)"
 cat /tmp/nv

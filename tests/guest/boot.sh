@@ -1,9 +1,8 @@
 #!/bin/sh
 # In-guest test "nouveau binds headless" (busybox sh; /init has loaded nouveau).
 # One PASS:/FAIL: line per check; exits 1 if any check failed.
-dmesg > /tmp/dmesg
-# nouveau's and DRM's part of the log (not the kernel command line's echo)
-grep -iE 'nouveau|drm' /tmp/dmesg | grep -v 'ommand line:' > /tmp/nv
+. /tests/lib.sh
+collect_dmesg
 failed=0
 check() {  # check DESCRIPTION COMMAND...
     desc=$1; shift
@@ -19,18 +18,7 @@ check "nouveau reports the VRAM size ($(grep -oE '(VRAM|fb): [0-9]+ MiB' /tmp/nv
 check "/dev/dri/card0 exists" test -e /dev/dri/card0
 check "/dev/dri/renderD128 exists" test -e /dev/dri/renderD128
 
-# Errors: nouveau/drm lines, plus kernel-wide crash markers (an oops inside
-# nouveau does not always name it on its first line). "bug" must not match "debug".
-bad='warning|(^|[^a-z])bug|oops|timeout|timed out|fail|error'
-{ grep -iE "$bad" /tmp/nv; grep -E 'WARNING:|BUG:|Oops|general protection' /tmp/dmesg; } |
-    sort -u > /tmp/bad
-if [ -s /tmp/bad ]; then
-    echo "FAIL: no errors or warnings from nouveau/drm; offending lines:"
-    sed 's/^/    /' /tmp/bad
-    failed=1
-else
-    echo "PASS: no errors or warnings from nouveau/drm"
-fi
+check_clean_dmesg
 
 # Firmware messages other than "loaded" (e.g. "firmware unavailable", with no
 # GSP-RM images or with nouveau.config=Nv*Fw=-1) are not counted as errors
