@@ -1,0 +1,482 @@
+/*
+ * SM executors: control flow, convergence and block barriers, warp-wide
+ * operations (VOTE, SHFL, MATCH) and special registers.
+ *
+ * Branches carry a second predicate (psrc[0]) ANDed with the guard. Lanes
+ * whose guard is false simply continue with the next instruction; all lane
+ * state changes go through exec.c's nv_sm_branch/block/exit helpers.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "sm-internal.h"
+
+/* SR numbers (the S2R operand) the model gives values to; others read 0. */
+enum {
+    SR_LANEID = 0, SR_CLOCK = 1, SR_VIRTCFG = 2, SR_VIRTID = 3,
+    SR_TID = 32, SR_TID_X = 33, SR_TID_Y = 34, SR_TID_Z = 35,
+    SR_CTAID_X = 37, SR_CTAID_Y = 38, SR_CTAID_Z = 39, SR_NTID = 40,
+    SR_NLATC = 42, SR_LWINHI = 46, SR_SWINHI = 47, SR_SWINLO = 48, SR_SWINSZ = 49,
+    SR_SMEMSZ = 50, SR_SMEMBANKS = 51, SR_LWINLO = 52, SR_LWINSZ = 53, SR_LMEMLOSZ = 54,
+    SR_EQMASK = 56, SR_LTMASK = 57, SR_LEMASK = 58, SR_GTMASK = 59, SR_GEMASK = 60,
+    SR_REGALLOC = 61, SR_VIRTUALSMID = 67, SR_CLOCKLO = 80, SR_CLOCKHI = 81,
+    SR_GLOBALTIMERLO = 82, SR_GLOBALTIMERHI = 83,
+};
+
+#define NV_SM_WINDOW_SIZE_BITS  24
+#define NV_SM_WARPS_PER_SM      32      /* SR_VIRTCFG.NWarp as reported */
+
+static uint32_t branch_pred(const NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    return in->n_psrc ? mask & nv_sm_pred(w, in->psrc[0]) : mask;
+}
+
+static uint64_t pair(NvSmWarp *w, unsigned reg, unsigned l)
+{
+    uint64_t v = nv_sm_rrow(w, reg)[l];
+
+    return reg == NV_SASS_RZ ? v : v | (uint64_t)nv_sm_rrow(w, reg + 1u)[l] << 32;
+}
+
+/* ---- branches ---- */
+
+static void exec_BRA(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint32_t taken = branch_pred(w, in, mask);
+
+    if (in->mod.ctl.div) {
+        /* BRA.DIV: taken only when the warp is not converged */
+        taken = w->active != w->alive ? taken : 0;
+    }
+    nv_sm_branch(w, taken, in->target);
+}
+
+/* BRX: next instruction + offset + {Ra+1:Ra}, per lane (jump tables). */
+static void exec_BRX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint64_t target[NV_SM_LANES];
+    uint32_t taken = branch_pred(w, in, mask);
+
+    for (uint32_t m = taken; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+
+        target[l] = in->pc + 16 + (uint64_t)(int64_t)(int32_t)in->src[1].imm +
+                    pair(w, in->src[0].reg, l);
+    }
+    nv_sm_branch_lanes(w, taken, target);
+}
+
+/* CALL.REL: the callee returns through a register the caller set up. */
+static void exec_CALL(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint32_t taken = branch_pred(w, in, mask);
+    uint64_t target[NV_SM_LANES];
+
+    if (in->n_src == 0) {
+        nv_sm_branch(w, taken, in->target);
+        return;
+    }
+    for (uint32_t m = taken; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+
+        target[l] = in->target + pair(w, in->src[0].reg, l);
+    }
+    nv_sm_branch_lanes(w, taken, target);
+}
+
+/* RET.REL.NODEC Ra: back to the function base (target) + {Ra+1:Ra}. */
+static void exec_RET(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint32_t taken = branch_pred(w, in, mask);
+    uint64_t target[NV_SM_LANES];
+
+    for (uint32_t m = taken; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+
+        target[l] = in->target + pair(w, in->src[0].reg, l);
+    }
+    nv_sm_branch_lanes(w, taken, target);
+}
+
+static void exec_EXIT(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    nv_sm_exit(w, branch_pred(w, in, mask));
+}
+
+static void exec_BPT(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    if (mask) {
+        nv_sm_fault(w, NV_SM_ERR_TRAP, 0, false, __builtin_ctz(mask));
+    }
+}
+
+/* YIELD/NANOSLEEP: let another group of the warp (and other warps) run. */
+static void exec_YIELD(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    if (mask && (w->alive & ~w->blocked & ~w->active)) {
+        w->rotate = true;
+        nv_sm_resched(w);
+    }
+}
+
+static void exec_nop(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+}
+
+/* ---- convergence barriers ---- */
+
+static void exec_BSSY(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    if (mask) {
+        w->conv[in->mod.ctl.barrier] = mask;
+    }
+}
+
+static void exec_BSYNC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    unsigned b = in->mod.ctl.barrier;
+    uint32_t need = w->conv[b] & w->alive;
+    uint32_t wait = branch_pred(w, in, mask) & need;
+
+    /* the fast path: every lane of the barrier is here */
+    if (!wait || !(need & ~w->active)) {
+        return;
+    }
+    nv_sm_block(w, wait, NV_SM_WAIT_BSYNC, b, 0);
+}
+
+static void exec_BREAK(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint32_t leave = branch_pred(w, in, mask);
+
+    if (leave) {
+        w->conv[in->mod.ctl.barrier] &= ~leave;
+        /* lanes already waiting may now be complete */
+        if (w->blocked) {
+            nv_sm_resched(w);
+        }
+    }
+}
+
+/* BMOV: convergence barrier <-> register (spilled around calls). */
+static void exec_BMOV(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    unsigned b = in->mod.ctl.barrier;
+    uint32_t v[NV_SM_LANES];
+
+    if (!mask) {
+        return;
+    }
+    if (in->op12 == 0x355) {
+        for (unsigned l = 0; l < NV_SM_LANES; l++) {
+            v[l] = w->conv[b];
+        }
+        nv_sm_write(w, in->dst.reg, v, mask);
+        if (in->mod.ctl.clear) {
+            w->conv[b] = 0;
+        }
+    } else {
+        w->conv[b] = nv_sm_rrow(w, in->src[0].reg)[__builtin_ctz(mask)];
+    }
+}
+
+static void exec_WARPSYNC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint32_t tmp[NV_SM_LANES];
+    const uint32_t *m = nv_sm_src(w, &in->src[0], tmp);
+    uint32_t arrive = branch_pred(w, in, mask);
+    uint32_t want;
+
+    if (!arrive) {
+        return;
+    }
+    want = m[__builtin_ctz(arrive)] & w->alive;
+    if (!(want & ~w->active)) {
+        return;             /* all named lanes are here */
+    }
+    nv_sm_block(w, arrive, NV_SM_WAIT_WARPSYNC, 0, want);
+}
+
+/* ---- block barriers ---- */
+
+static void exec_BAR(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    const NvSassModCtl *c = &in->mod.ctl;
+    unsigned id = in->src[0].imm;
+    uint32_t count = in->src[1].imm;
+    int red = c->bar_mode == 2 ? c->bar_red : -1;
+    uint32_t pred = c->bar_mode == 2 ? nv_sm_pred(w, in->psrc[0]) : 0;
+
+    if (!mask) {
+        return;
+    }
+    nv_sm_bar_arrive(w, id, count, mask, red, pred);
+    if (c->bar_mode != 1) {
+        nv_sm_block(w, mask, NV_SM_WAIT_BAR, id % NV_SM_CTA_BARRIERS, 0);
+    }
+}
+
+static void exec_B2R(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint32_t v[NV_SM_LANES];
+
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        v[l] = w->bar_result;
+    }
+    nv_sm_write(w, in->dst.reg, v, mask);
+    nv_sm_set_pred(w, in->pdst[0], w->bar_result ? NV_SM_ALL_LANES : 0, mask);
+}
+
+/* ---- warp-wide operations ---- */
+
+static void exec_VOTE(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint32_t ballot = nv_sm_pred(w, in->psrc[0]) & mask;
+    uint32_t res;
+
+    switch (in->mod.warp.mode) {
+    case 0:
+        res = ballot == mask;
+        break;
+    case 1:
+        res = ballot != 0;
+        break;
+    default:
+        res = ballot == 0 || ballot == mask;
+        break;
+    }
+    if (in->uniform) {
+        if (mask) {
+            nv_sm_set_ureg(w, in->dst.reg, ballot);
+            nv_sm_set_pred(w, in->pdst[0], res, mask);
+        }
+        return;
+    }
+    {
+        uint32_t v[NV_SM_LANES];
+
+        for (unsigned l = 0; l < NV_SM_LANES; l++) {
+            v[l] = ballot;
+        }
+        nv_sm_write(w, in->dst.reg, v, mask);
+        nv_sm_set_pred(w, in->pdst[0], res ? NV_SM_ALL_LANES : 0, mask);
+    }
+}
+
+/* SHFL: the PTX shfl.sync lane selection; c packs clamp (0..4) and segment mask (8..12). */
+static void exec_SHFL(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint32_t tb[NV_SM_LANES], tc[NV_SM_LANES], v[NV_SM_LANES], ok = 0;
+    const uint32_t *a = nv_sm_rrow(w, in->src[0].reg);
+    const uint32_t *b = nv_sm_src(w, &in->src[1], tb);
+    const uint32_t *c = nv_sm_src(w, &in->src[2], tc);
+
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        uint32_t bv = b[l] & 31, clamp = c[l] & 31, seg = (c[l] >> 8) & 31;
+        int max_lane = (int)((l & seg) | (clamp & ~seg)), min_lane = (int)(l & seg);
+        int j;
+        bool in_range;
+
+        switch (in->mod.warp.mode) {
+        case 0:     /* IDX */
+            j = (int)((uint32_t)min_lane | (bv & ~seg));
+            in_range = j <= max_lane;
+            break;
+        case 1:     /* UP */
+            j = (int)l - (int)bv;
+            in_range = j >= max_lane;
+            break;
+        case 2:     /* DOWN */
+            j = (int)l + (int)bv;
+            in_range = j <= max_lane;
+            break;
+        default:    /* BFLY */
+            j = (int)(l ^ bv);
+            in_range = j <= max_lane;
+            break;
+        }
+        if (!in_range || j < 0 || j > 31) {
+            j = (int)l;
+            in_range = false;
+        }
+        v[l] = a[j];
+        ok |= (uint32_t)in_range << l;
+    }
+    nv_sm_write(w, in->dst.reg, v, mask);
+    nv_sm_set_pred(w, in->pdst[0], ok, mask);
+}
+
+static void exec_MATCH(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint32_t v[NV_SM_LANES], all_same = 0;
+    bool u64 = in->mod.warp.u64;
+
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+        uint64_t key = u64 ? pair(w, in->src[0].reg, l) : nv_sm_rrow(w, in->src[0].reg)[l];
+        uint32_t same = 0;
+
+        for (uint32_t n = mask; n; n &= n - 1) {
+            unsigned k = __builtin_ctz(n);
+            uint64_t other = u64 ? pair(w, in->src[0].reg, k) : nv_sm_rrow(w, in->src[0].reg)[k];
+
+            same |= (uint32_t)(other == key) << k;
+        }
+        v[l] = same;
+        all_same |= (uint32_t)(same == mask) << l;
+    }
+    if (in->mod.warp.mode == 0) {
+        /* MATCH.ALL: the whole mask when every lane agrees, else 0 */
+        for (uint32_t m = mask; m; m &= m - 1) {
+            unsigned l = __builtin_ctz(m);
+
+            v[l] = all_same == mask ? mask : 0;
+        }
+        nv_sm_set_pred(w, in->pdst[0], all_same == mask ? NV_SM_ALL_LANES : 0, mask);
+    }
+    nv_sm_write(w, in->dst.reg, v, mask);
+}
+
+/* ---- special registers ---- */
+
+static uint64_t clock_ns(NvSmWarp *w)
+{
+    NvSmLaunch *l = w->l;
+
+    return l->mem.time_ns ? l->mem.time_ns(l->mem.opaque) : (uint64_t)g_get_monotonic_time() * 1000;
+}
+
+static uint32_t sreg_value(NvSmWarp *w, unsigned sr, unsigned l)
+{
+    const NvSmLaunchDesc *d = &w->l->d;
+    uint32_t t = w->index * NV_SM_LANES + l;
+    uint32_t tx = t % d->block[0], ty = t / d->block[0] % d->block[1];
+    uint32_t tz = t / d->block[0] / d->block[1];
+    uint32_t lt = (1u << l) - 1;
+
+    switch (sr) {
+    case SR_LANEID:
+        return l;
+    case SR_VIRTCFG:
+        return NV_SM_LANES | NV_SM_WARPS_PER_SM << 8 | (d->sm_count & 0x1ff) << 20;
+    case SR_VIRTID:
+        return l | (w->index & 0x7f) << 8;
+    case SR_TID:
+        return (tx & 0x7ff) | (ty & 0x3ff) << 16 | (tz & 0x3f) << 26;
+    case SR_TID_X:
+        return tx;
+    case SR_TID_Y:
+        return ty;
+    case SR_TID_Z:
+        return tz;
+    case SR_CTAID_X:
+    case SR_CTAID_Y:
+    case SR_CTAID_Z:
+        return w->cta->id[sr - SR_CTAID_X];
+    case SR_NTID:
+    case SR_NLATC:
+        return w->l->threads;
+    case SR_SWINLO:
+        return (uint32_t)d->shared_window;
+    case SR_SWINHI:
+        return (uint32_t)(d->shared_window >> 32);
+    case SR_LWINLO:
+        return (uint32_t)d->local_window;
+    case SR_LWINHI:
+        return (uint32_t)(d->local_window >> 32);
+    case SR_SWINSZ:
+    case SR_LWINSZ:
+        return 1u << NV_SM_WINDOW_SIZE_BITS;
+    case SR_SMEMSZ:
+        return d->shared_bytes;
+    case SR_SMEMBANKS:
+        return 32;
+    case SR_LMEMLOSZ:
+        return d->local_bytes;
+    case SR_EQMASK:
+        return 1u << l;
+    case SR_LTMASK:
+        return lt;
+    case SR_LEMASK:
+        return lt | 1u << l;
+    case SR_GTMASK:
+        return ~(lt | 1u << l);
+    case SR_GEMASK:
+        return ~lt;
+    case SR_REGALLOC:
+        return d->regs;
+    case SR_VIRTUALSMID:
+        return d->sm_count ? (w->cta->id[0] + w->cta->id[1] * d->grid[0]) % d->sm_count : 0;
+    case SR_CLOCK:
+    case SR_CLOCKLO:
+        return (uint32_t)clock_ns(w);
+    case SR_CLOCKHI:
+        return (uint32_t)(clock_ns(w) >> 32);
+    case SR_GLOBALTIMERLO:
+        return (uint32_t)clock_ns(w);
+    case SR_GLOBALTIMERHI:
+        return (uint32_t)(clock_ns(w) >> 32);
+    default:
+        return 0;
+    }
+}
+
+static void exec_S2R(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint32_t v[NV_SM_LANES];
+
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        v[l] = sreg_value(w, in->src[0].reg, l);
+    }
+    nv_sm_write(w, in->dst.reg, v, mask);
+}
+
+/* CS2R: 64-bit reads fill a register pair (SR_CLOCKLO: the whole clock). */
+static void exec_CS2R(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint32_t lo[NV_SM_LANES], hi[NV_SM_LANES];
+    unsigned sr = in->src[0].reg;
+
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        lo[l] = sr == NV_SASS_SRZ ? 0 : sreg_value(w, sr, l);
+        hi[l] = sr == NV_SASS_SRZ ? 0 : sreg_value(w, sr + 1, l);
+    }
+    nv_sm_write(w, in->dst.reg, lo, mask);
+    if (in->mod.ctl.cs2r_64 && in->dst.reg != NV_SASS_RZ) {
+        nv_sm_write(w, in->dst.reg + 1u, hi, mask);
+    }
+}
+
+static void exec_S2UR(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    if (mask) {
+        nv_sm_set_ureg(w, in->dst.reg, sreg_value(w, in->src[0].reg, __builtin_ctz(mask)));
+    }
+}
+
+void nv_sm_exec_ctl_init(NvSmExecFn table[NV_SASS_OP_COUNT])
+{
+    table[NV_SASS_OP_BRA] = exec_BRA;
+    table[NV_SASS_OP_BRX] = exec_BRX;
+    table[NV_SASS_OP_CALL] = exec_CALL;
+    table[NV_SASS_OP_RET] = exec_RET;
+    table[NV_SASS_OP_EXIT] = exec_EXIT;
+    table[NV_SASS_OP_BPT] = exec_BPT;
+    table[NV_SASS_OP_YIELD] = exec_YIELD;
+    table[NV_SASS_OP_NANOSLEEP] = exec_YIELD;
+    table[NV_SASS_OP_NOP] = exec_nop;
+    table[NV_SASS_OP_DEPBAR] = exec_nop;    /* results are never late in the model */
+    table[NV_SASS_OP_BSSY] = exec_BSSY;
+    table[NV_SASS_OP_BSYNC] = exec_BSYNC;
+    table[NV_SASS_OP_BREAK] = exec_BREAK;
+    table[NV_SASS_OP_BMOV] = exec_BMOV;
+    table[NV_SASS_OP_WARPSYNC] = exec_WARPSYNC;
+    table[NV_SASS_OP_BAR] = exec_BAR;
+    table[NV_SASS_OP_B2R] = exec_B2R;
+    table[NV_SASS_OP_VOTE] = exec_VOTE;
+    table[NV_SASS_OP_VOTEU] = exec_VOTE;
+    table[NV_SASS_OP_SHFL] = exec_SHFL;
+    table[NV_SASS_OP_MATCH] = exec_MATCH;
+    table[NV_SASS_OP_S2R] = exec_S2R;
+    table[NV_SASS_OP_CS2R] = exec_CS2R;
+    table[NV_SASS_OP_S2UR] = exec_S2UR;
+}

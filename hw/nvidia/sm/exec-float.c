@@ -1,0 +1,768 @@
+/*
+ * SM executors: fp32, fp64, fp16x2, conversions and MUFU.
+ *
+ * The host's IEEE arithmetic gives the hardware's results in round-to-
+ * nearest; other rounding modes switch the host rounding mode around the
+ * single operation. What the host does not do the same way is explicit:
+ * flush-to-zero (.FTZ, and MUFU, which always flushes), .SAT, .FMZ, the
+ * canonical NaN the SM returns, min/max NaN rules, conversions of NaN and
+ * out-of-range values (0 and saturation: C conversions would be undefined).
+ *
+ * MUFU: SIN/COS take their argument in turns (the compiler multiplies by
+ * 1/(2 pi) first); RCP64H/RSQ64H work on the high word of a double. The
+ * model computes these correctly rounded (the hardware is within ~1-2 ulp;
+ * correct rounding is inside that bound).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <fenv.h>
+#include <math.h>
+#include "sm-internal.h"
+#include "f16.h"
+
+#define LANES NV_SM_LANES
+#define FOR_LANES(l) for (unsigned l = 0; l < LANES; l++)
+
+#define NAN32   0x7fffffffu                 /* the SM's fp32 NaN */
+#define NAN64   0x7fffffffffffffffull       /* the SM's fp64 NaN */
+#define NAN16   0x7fffu
+
+static inline float f32(uint32_t v)
+{
+    float f;
+
+    memcpy(&f, &v, 4);
+    return f;
+}
+
+static inline uint32_t u32(float f)
+{
+    uint32_t v;
+
+    memcpy(&v, &f, 4);
+    return v;
+}
+
+static inline double f64(uint64_t v)
+{
+    double f;
+
+    memcpy(&f, &v, 8);
+    return f;
+}
+
+static inline uint64_t u64(double f)
+{
+    uint64_t v;
+
+    memcpy(&v, &f, 8);
+    return v;
+}
+
+/* ---- rounding modes ---- */
+
+static const int host_rounding[4] = { FE_TONEAREST, FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO };
+
+/* Switches the host rounding mode for a non-RN op; returns the mode to restore. */
+static int round_begin(unsigned rnd)
+{
+    int old = fegetround();
+
+    fesetround(host_rounding[rnd & 3]);
+    return old;
+}
+
+static void round_end(int old)
+{
+    fesetround(old);
+}
+
+/* ---- fp32 ---- */
+
+static inline uint32_t ftz32(uint32_t v)
+{
+    return (v & 0x7f800000u) == 0 ? v & 0x80000000u : v;
+}
+
+/* A float source with .ABS/.NEG applied (on the bits: also for NaNs). */
+static const uint32_t *fsrc(NvSmWarp *w, const NvSassOperand *o, uint32_t tmp[LANES], bool ftz)
+{
+    const uint32_t *v = nv_sm_src(w, o, tmp);
+    uint32_t clear = o->mods & NV_SASS_MOD_ABS ? 0x80000000u : 0;
+    uint32_t flip = o->mods & NV_SASS_MOD_NEG ? 0x80000000u : 0;
+
+    if (!clear && !flip && !ftz) {
+        return v;
+    }
+    FOR_LANES(l) {
+        uint32_t x = (v[l] & ~clear) ^ flip;
+
+        tmp[l] = ftz ? ftz32(x) : x;
+    }
+    return tmp;
+}
+
+/* Result post-processing: NaN canonicalisation, .SAT, .FTZ. */
+static inline uint32_t fres(float r, bool sat, bool ftz)
+{
+    uint32_t v;
+
+    if (r != r) {
+        return sat ? 0 : NAN32;
+    }
+    if (sat) {
+        r = r < 0.0f ? 0.0f : r > 1.0f ? 1.0f : r;
+        r = r == 0.0f ? 0.0f : r;   /* -0 saturates to +0 */
+    }
+    v = u32(r);
+    return ftz ? ftz32(v) : v;
+}
+
+enum { F_ADD, F_MUL, F_FMA };
+
+static void fp32_arith(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, int op)
+{
+    const NvSassModFloat *m = &in->mod.f;
+    uint32_t ta[LANES], tb[LANES], tc[LANES], r[LANES];
+    const uint32_t *a = fsrc(w, &in->src[0], ta, m->ftz);
+    const uint32_t *b = fsrc(w, &in->src[1], tb, m->ftz);
+    const uint32_t *c = op == F_FMA ? fsrc(w, &in->src[2], tc, m->ftz) : NULL;
+    int old = m->rnd ? round_begin(m->rnd) : 0;
+
+    FOR_LANES(l) {
+        float x = f32(a[l]), y = f32(b[l]), v;
+
+        if (op != F_ADD && m->fmz && (x == 0.0f || y == 0.0f)) {
+            /* .FMZ: zero times anything (Inf, NaN) is +0 */
+            x = 0.0f;
+            y = 0.0f;
+        }
+        switch (op) {
+        case F_ADD:
+            v = x + y;
+            break;
+        case F_MUL:
+            v = x * y;
+            break;
+        default:
+            v = fmaf(x, y, f32(c[l]));
+            break;
+        }
+        r[l] = fres(v, m->sat, m->ftz);
+    }
+    if (m->rnd) {
+        round_end(old);
+    }
+    nv_sm_write(w, in->dst.reg, r, mask);
+}
+
+static void exec_FADD(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    fp32_arith(w, in, mask, F_ADD);
+}
+
+static void exec_FMUL(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    fp32_arith(w, in, mask, F_MUL);
+}
+
+static void exec_FFMA(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    fp32_arith(w, in, mask, F_FMA);
+}
+
+static void exec_FSEL(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint32_t ta[LANES], tb[LANES], r[LANES], p = nv_sm_pred(w, in->psrc[0]);
+    const uint32_t *a = fsrc(w, &in->src[0], ta, false), *b = fsrc(w, &in->src[1], tb, false);
+
+    FOR_LANES(l) {
+        r[l] = (p >> l) & 1 ? a[l] : b[l];
+    }
+    nv_sm_write(w, in->dst.reg, r, mask);
+}
+
+/* FMNMX: min when the predicate is true; a NaN loses to a number; -0 < +0. */
+static void exec_FMNMX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    bool ftz = in->mod.f.ftz;
+    uint32_t ta[LANES], tb[LANES], r[LANES], p = nv_sm_pred(w, in->psrc[0]);
+    const uint32_t *a = fsrc(w, &in->src[0], ta, ftz), *b = fsrc(w, &in->src[1], tb, ftz);
+
+    FOR_LANES(l) {
+        float x = f32(a[l]), y = f32(b[l]);
+        bool is_min = (p >> l) & 1, x_less;
+
+        if (x != x || y != y) {
+            r[l] = x != x && y != y ? NAN32 : x != x ? b[l] : a[l];
+            continue;
+        }
+        x_less = x < y || (x == y && (a[l] >> 31) > (b[l] >> 31));
+        r[l] = x_less == is_min ? a[l] : b[l];
+    }
+    nv_sm_write(w, in->dst.reg, r, mask);
+}
+
+/* FSETP/DSETP/HSETP2 comparisons: 0 F, LT, EQ, LE, GT, NE, GE, NUM, NAN, LTU..GEU, T */
+static bool fcmp(unsigned cmp, double x, double y)
+{
+    bool unord = x != x || y != y;
+    bool lt = x < y, eq = x == y, gt = x > y;
+
+    switch (cmp) {
+    case 0: return false;
+    case 1: return lt;
+    case 2: return eq;
+    case 3: return lt || eq;
+    case 4: return gt;
+    case 5: return lt || gt;
+    case 6: return gt || eq;
+    case 7: return !unord;
+    case 8: return unord;
+    case 9: return unord || lt;
+    case 10: return unord || eq;
+    case 11: return unord || lt || eq;
+    case 12: return unord || gt;
+    case 13: return unord || lt || gt;
+    case 14: return unord || gt || eq;
+    default: return true;
+    }
+}
+
+static uint32_t bool_op(unsigned op, uint32_t a, uint32_t b)
+{
+    return op == NV_SASS_BOOL_AND ? a & b : op == NV_SASS_BOOL_OR ? a | b : a ^ b;
+}
+
+static void set_pair(NvSmWarp *w, const NvSassInsn *in, uint32_t r, uint32_t mask)
+{
+    uint32_t acc = nv_sm_pred(w, in->psrc[0]);
+
+    nv_sm_set_pred(w, in->pdst[0], bool_op(in->mod.f.bool_op, r, acc), mask);
+    nv_sm_set_pred(w, in->pdst[1], bool_op(in->mod.f.bool_op, ~r, acc), mask);
+}
+
+static void exec_FSETP(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    bool ftz = in->mod.f.ftz;
+    uint32_t ta[LANES], tb[LANES], r = 0;
+    const uint32_t *a = fsrc(w, &in->src[0], ta, ftz), *b = fsrc(w, &in->src[1], tb, ftz);
+
+    FOR_LANES(l) {
+        r |= (uint32_t)fcmp(in->mod.f.cmp, f32(a[l]), f32(b[l])) << l;
+    }
+    set_pair(w, in, r, mask);
+}
+
+/*
+ * FCHK: true when a / b must take the full-range division path: the fast
+ * reciprocal-based sequence is only exact for finite, normal operands whose
+ * quotient stays well inside the normal range.
+ */
+static bool fchk_slow(float a, float b)
+{
+    int ea, eb;
+
+    if (!isfinite(a) || !isfinite(b) || b == 0.0f || fpclassify(b) == FP_SUBNORMAL ||
+        fpclassify(a) == FP_SUBNORMAL) {
+        return true;
+    }
+    if (a == 0.0f) {
+        return false;
+    }
+    frexpf(a, &ea);
+    frexpf(b, &eb);
+    return ea - eb >= 126 || ea - eb <= -126 || eb >= 126 || eb <= -125;
+}
+
+static void exec_FCHK(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint32_t ta[LANES], tb[LANES], r = 0;
+    const uint32_t *a = fsrc(w, &in->src[0], ta, false), *b = fsrc(w, &in->src[1], tb, false);
+
+    FOR_LANES(l) {
+        r |= (uint32_t)fchk_slow(f32(a[l]), f32(b[l])) << l;
+    }
+    nv_sm_set_pred(w, in->pdst[0], r, mask);
+}
+
+/* ---- MUFU ---- */
+
+enum { MUFU_COS, MUFU_SIN, MUFU_EX2, MUFU_LG2, MUFU_RCP, MUFU_RSQ, MUFU_RCP64H,
+       MUFU_RSQ64H, MUFU_SQRT, MUFU_TANH };
+
+static float mufu32(unsigned fn, float x)
+{
+    switch (fn) {
+    case MUFU_COS:
+        return isinf(x) ? NAN : (float)cos(2.0 * M_PI * fmod((double)x, 1.0));
+    case MUFU_SIN:
+        return isinf(x) ? NAN : (float)sin(2.0 * M_PI * fmod((double)x, 1.0));
+    case MUFU_EX2:
+        return exp2f(x);
+    case MUFU_LG2:
+        return log2f(x);
+    case MUFU_RCP:
+        return 1.0f / x;
+    case MUFU_RSQ:
+        return (float)(1.0 / sqrt((double)x));
+    case MUFU_SQRT:
+        return sqrtf(x);
+    default:
+        return tanhf(x);
+    }
+}
+
+static void exec_MUFU(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    unsigned fn = in->mod.f.mufu;
+    uint32_t ta[LANES], r[LANES];
+    const uint32_t *a = fsrc(w, &in->src[0], ta, fn != MUFU_RCP64H && fn != MUFU_RSQ64H);
+
+    FOR_LANES(l) {
+        if (fn == MUFU_RCP64H || fn == MUFU_RSQ64H) {
+            double x = f64((uint64_t)a[l] << 32);
+            double v = fn == MUFU_RCP64H ? 1.0 / x : 1.0 / sqrt(x);
+
+            r[l] = v != v ? (uint32_t)(NAN64 >> 32) : (uint32_t)(u64(v) >> 32);
+        } else {
+            float v = mufu32(fn, f32(a[l]));
+
+            r[l] = v != v ? NAN32 : ftz32(u32(v));
+        }
+    }
+    nv_sm_write(w, in->dst.reg, r, mask);
+}
+
+/* ---- fp64 ---- */
+
+/* The 64-bit source in lane l: register pair, constant pair, or imm as the high word. */
+static void dsrc(NvSmWarp *w, const NvSassOperand *o, uint64_t out[LANES])
+{
+    uint32_t tlo[LANES], thi[LANES];
+    const uint32_t *lo, *hi;
+    uint64_t clear = o->mods & NV_SASS_MOD_ABS ? 1ull << 63 : 0;
+    uint64_t flip = o->mods & NV_SASS_MOD_NEG ? 1ull << 63 : 0;
+
+    if (o->kind == NV_SASS_OPND_IMM) {
+        FOR_LANES(l) {
+            out[l] = (((uint64_t)o->imm << 32) & ~clear) ^ flip;
+        }
+        return;
+    }
+    lo = nv_sm_src(w, o, tlo);
+    hi = nv_sm_src_hi(w, o, thi);
+    FOR_LANES(l) {
+        out[l] = (((uint64_t)hi[l] << 32 | lo[l]) & ~clear) ^ flip;
+    }
+}
+
+static void put64(NvSmWarp *w, unsigned reg, const uint64_t v[LANES], uint32_t mask)
+{
+    uint32_t lo[LANES], hi[LANES];
+
+    FOR_LANES(l) {
+        lo[l] = (uint32_t)v[l];
+        hi[l] = (uint32_t)(v[l] >> 32);
+    }
+    nv_sm_write(w, reg, lo, mask);
+    nv_sm_write(w, reg == NV_SASS_RZ ? NV_SASS_RZ : reg + 1u, hi, mask);
+}
+
+static void fp64_arith(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, int op)
+{
+    uint64_t a[LANES], b[LANES], c[LANES], r[LANES];
+    int old = in->mod.f.rnd ? round_begin(in->mod.f.rnd) : 0;
+
+    dsrc(w, &in->src[0], a);
+    dsrc(w, &in->src[1], b);
+    if (op == F_FMA) {
+        dsrc(w, &in->src[2], c);
+    }
+    FOR_LANES(l) {
+        double x = f64(a[l]), y = f64(b[l]);
+        double v = op == F_ADD ? x + y : op == F_MUL ? x * y : fma(x, y, f64(c[l]));
+
+        r[l] = v != v ? NAN64 : u64(v);
+    }
+    if (in->mod.f.rnd) {
+        round_end(old);
+    }
+    put64(w, in->dst.reg, r, mask);
+}
+
+static void exec_DADD(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    fp64_arith(w, in, mask, F_ADD);
+}
+
+static void exec_DMUL(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    fp64_arith(w, in, mask, F_MUL);
+}
+
+static void exec_DFMA(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    fp64_arith(w, in, mask, F_FMA);
+}
+
+/*
+ * DSETP. Its comparison codes 0 and 15 print as MIN and MAX (not F and T);
+ * their semantics are not verified, so they stop the launch as illegal.
+ */
+static void exec_DSETP(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint64_t a[LANES], b[LANES];
+    uint32_t r = 0;
+
+    if (in->mod.f.cmp == 0 || in->mod.f.cmp == 15) {
+        if (mask) {
+            nv_sm_fault(w, NV_SM_ERR_ILLEGAL_INSN, in->pc, false, __builtin_ctz(mask));
+        }
+        return;
+    }
+    dsrc(w, &in->src[0], a);
+    dsrc(w, &in->src[1], b);
+    FOR_LANES(l) {
+        r |= (uint32_t)fcmp(in->mod.f.cmp, f64(a[l]), f64(b[l])) << l;
+    }
+    set_pair(w, in, r, mask);
+}
+
+/* ---- fp16x2 ---- */
+
+static inline uint16_t ftz16(uint16_t h)
+{
+    return (h & 0x7c00) == 0 ? h & 0x8000 : h;
+}
+
+/* Source o as two values (halves after swizzle, or an fp32 for .F32), lane l. */
+static void hsrc(NvSmWarp *w, const NvSassOperand *o, bool ftz, double out[2][LANES])
+{
+    uint32_t t[LANES];
+    const uint32_t *v = nv_sm_src(w, o, t);
+
+    FOR_LANES(l) {
+        for (unsigned i = 0; i < 2; i++) {
+            double x;
+
+            if (o->mods & NV_SASS_MOD_F32) {
+                x = f32(v[l]);
+            } else {
+                unsigned half = o->mods & NV_SASS_MOD_H0_H0 ? 0 :
+                                o->mods & NV_SASS_MOD_H1_H1 ? 1 : i;
+                uint16_t h = (uint16_t)(v[l] >> (16 * half));
+
+                x = nv_f16_to_f32(ftz ? ftz16(h) : h);
+            }
+            if (o->mods & NV_SASS_MOD_ABS) {
+                x = fabs(x);
+            }
+            out[i][l] = o->mods & NV_SASS_MOD_NEG ? -x : x;
+        }
+    }
+}
+
+static uint16_t hres(double v, bool sat, bool ftz)
+{
+    uint16_t h;
+
+    if (v != v) {
+        return sat ? 0 : NAN16;
+    }
+    if (sat) {
+        v = v < 0.0 ? 0.0 : v > 1.0 ? 1.0 : v;
+        v = v == 0.0 ? 0.0 : v;
+    }
+    h = nv_f64_to_f16(v);
+    return ftz ? ftz16(h) : h;
+}
+
+static void fp16_arith(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, int op)
+{
+    const NvSassModFloat *m = &in->mod.f;
+    double a[2][LANES], b[2][LANES], c[2][LANES];
+    uint32_t r[LANES];
+
+    hsrc(w, &in->src[0], m->ftz, a);
+    hsrc(w, &in->src[1], m->ftz, b);
+    if (op == F_FMA) {
+        hsrc(w, &in->src[2], m->ftz, c);
+    }
+    FOR_LANES(l) {
+        double v[2];
+
+        for (unsigned i = 0; i < 2; i++) {
+            double x = a[i][l], y = b[i][l];
+
+            if (op != F_ADD && m->fmz && (x == 0.0 || y == 0.0)) {
+                x = y = 0.0;
+            }
+            /* products of halves are exact in double; the sum rounds once */
+            v[i] = op == F_ADD ? x + y : op == F_MUL ? x * y : fma(x, y, c[i][l]);
+        }
+        if (m->f32) {
+            r[l] = fres((float)v[0], m->sat, m->ftz);
+        } else {
+            r[l] = hres(v[0], m->sat, m->ftz) | (uint32_t)hres(v[1], m->sat, m->ftz) << 16;
+        }
+    }
+    nv_sm_write(w, in->dst.reg, r, mask);
+}
+
+static void exec_HADD2(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    fp16_arith(w, in, mask, F_ADD);
+}
+
+static void exec_HMUL2(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    fp16_arith(w, in, mask, F_MUL);
+}
+
+static void exec_HFMA2(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    fp16_arith(w, in, mask, F_FMA);
+}
+
+/* Per-half comparison results as two lane masks. */
+static void hcmp(NvSmWarp *w, const NvSassInsn *in, uint32_t res[2])
+{
+    double a[2][LANES], b[2][LANES];
+
+    hsrc(w, &in->src[0], in->mod.f.ftz, a);
+    hsrc(w, &in->src[1], in->mod.f.ftz, b);
+    res[0] = res[1] = 0;
+    FOR_LANES(l) {
+        for (unsigned i = 0; i < 2; i++) {
+            res[i] |= (uint32_t)fcmp(in->mod.f.cmp, a[i][l], b[i][l]) << l;
+        }
+    }
+}
+
+static void exec_HSETP2(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    const NvSassModFloat *m = &in->mod.f;
+    uint32_t res[2], acc = nv_sm_pred(w, in->psrc[0]);
+
+    hcmp(w, in, res);
+    if (m->h_and) {
+        set_pair(w, in, res[0] & res[1], mask);
+        return;
+    }
+    nv_sm_set_pred(w, in->pdst[0], bool_op(m->bool_op, res[0], acc), mask);
+    nv_sm_set_pred(w, in->pdst[1], bool_op(m->bool_op, res[1], acc), mask);
+}
+
+static void exec_HSET2(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    const NvSassModFloat *m = &in->mod.f;
+    uint32_t res[2], acc = nv_sm_pred(w, in->psrc[0]), r[LANES];
+    uint32_t one = m->bf ? 0x3c00 : 0xffff;
+
+    hcmp(w, in, res);
+    res[0] = bool_op(m->bool_op, res[0], acc);
+    res[1] = bool_op(m->bool_op, res[1], acc);
+    FOR_LANES(l) {
+        r[l] = ((res[0] >> l) & 1 ? one : 0) | ((res[1] >> l) & 1 ? one : 0) << 16;
+    }
+    nv_sm_write(w, in->dst.reg, r, mask);
+}
+
+/* ---- conversions ---- */
+
+/* A float source of log2 size bytes (1: f16, 2: f32, 3: f64) as a double. */
+static void cvt_fsrc(NvSmWarp *w, const NvSassInsn *in, double out[LANES])
+{
+    const NvSassOperand *o = &in->src[0];
+    unsigned size = in->mod.cvt.src_bytes;
+    bool ftz = in->mod.cvt.ftz;
+
+    if (size == 3) {
+        uint64_t v[LANES];
+
+        dsrc(w, o, v);
+        FOR_LANES(l) {
+            out[l] = f64(v[l]);
+        }
+        return;
+    }
+    {
+        uint32_t t[LANES];
+        const uint32_t *v = fsrc(w, o, t, ftz && size == 2);
+
+        FOR_LANES(l) {
+            out[l] = size == 2 ? f32(v[l]) : nv_f16_to_f32(ftz ? ftz16((uint16_t)v[l]) :
+                                                            (uint16_t)v[l]);
+        }
+        if (size != 2 && o->mods & (NV_SASS_MOD_NEG | NV_SASS_MOD_ABS)) {
+            /* fsrc applied the modifiers at bit 31; halves need them at bit 15 */
+            const uint32_t *raw = nv_sm_src(w, o, t);
+
+            FOR_LANES(l) {
+                double x = nv_f16_to_f32((uint16_t)raw[l]);
+
+                x = o->mods & NV_SASS_MOD_ABS ? fabs(x) : x;
+                out[l] = o->mods & NV_SASS_MOD_NEG ? -x : x;
+            }
+        }
+    }
+}
+
+/* Rounds x to an integral value by mode (RN even, RM floor, RP ceil, RZ trunc). */
+static double round_int(double x, unsigned rnd)
+{
+    switch (rnd) {
+    case NV_SASS_RM: return floor(x);
+    case NV_SASS_RP: return ceil(x);
+    case NV_SASS_RZ_ROUND: return trunc(x);
+    default: return nearbyint(x);   /* the default host mode: to nearest even */
+    }
+}
+
+/* F2I: NaN gives 0, out of range saturates (C casts would be undefined). */
+static void exec_F2I(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    const NvSassModCvt *m = &in->mod.cvt;
+    double x[LANES];
+    uint64_t r[LANES];
+    unsigned bits = 8u << m->dst_bytes;
+    double lo = m->dst_signed ? -ldexp(1.0, (int)bits - 1) : 0.0;
+    double hi = m->dst_signed ? ldexp(1.0, (int)bits - 1) : ldexp(1.0, (int)bits);
+
+    cvt_fsrc(w, in, x);
+    FOR_LANES(l) {
+        double v = round_int(x[l], m->rnd);
+        int64_t iv;
+
+        if (v != v) {
+            iv = 0;
+        } else if (v < lo) {
+            iv = m->dst_signed ? (int64_t)lo : 0;
+        } else if (v >= hi) {
+            r[l] = m->dst_signed ? (uint64_t)((1ull << (bits - 1)) - 1)
+                                 : (bits == 64 ? UINT64_MAX : (1ull << bits) - 1);
+            continue;
+        } else {
+            iv = m->dst_signed ? (int64_t)v : (int64_t)(uint64_t)v;
+        }
+        r[l] = (uint64_t)iv;
+    }
+    if (bits == 64) {
+        put64(w, in->dst.reg, r, mask);
+    } else {
+        uint32_t r32[LANES];
+
+        FOR_LANES(l) {
+            r32[l] = (uint32_t)r[l];
+        }
+        nv_sm_write(w, in->dst.reg, r32, mask);
+    }
+}
+
+/* Writes doubles as floats of log2 size bytes (1, 2, 3) in the current rounding mode. */
+static void put_float(NvSmWarp *w, const NvSassInsn *in, const double v[LANES],
+                      unsigned size, bool ftz, uint32_t mask)
+{
+    uint32_t r[LANES];
+
+    if (size == 3) {
+        uint64_t r64[LANES];
+
+        FOR_LANES(l) {
+            r64[l] = v[l] != v[l] ? NAN64 : u64(v[l]);
+        }
+        put64(w, in->dst.reg, r64, mask);
+        return;
+    }
+    FOR_LANES(l) {
+        if (size == 2) {
+            r[l] = fres((float)v[l], false, ftz);
+        } else {
+            r[l] = hres(v[l], false, ftz);
+        }
+    }
+    nv_sm_write(w, in->dst.reg, r, mask);
+}
+
+static void exec_I2F(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    const NvSassModCvt *m = &in->mod.cvt;
+    uint32_t tlo[LANES], thi[LANES];
+    const uint32_t *lo = nv_sm_src(w, &in->src[0], tlo);
+    const uint32_t *hi = m->src_bytes == 3 ? nv_sm_src_hi(w, &in->src[0], thi) : NULL;
+    double v[LANES];
+    int old;
+
+    if (m->dst_bytes == 1 && m->rnd != NV_SASS_RN) {
+        nv_sm_fault(w, NV_SM_ERR_ILLEGAL_INSN, in->pc, false, 0);
+        return;
+    }
+    old = round_begin(m->rnd);
+    FOR_LANES(l) {
+        uint64_t x = hi ? (uint64_t)hi[l] << 32 | lo[l] : lo[l];
+
+        /* convert straight to the target width so there is one rounding */
+        if (m->dst_bytes == 2) {
+            v[l] = m->src_signed ? (float)(hi ? (int64_t)x : (int32_t)x) : (float)x;
+        } else if (m->dst_bytes == 3) {
+            v[l] = m->src_signed ? (double)(hi ? (int64_t)x : (int32_t)x) : (double)x;
+        } else {
+            v[l] = m->src_signed ? (double)(hi ? (int64_t)x : (int32_t)x) : (double)x;
+        }
+    }
+    round_end(old);
+    put_float(w, in, v, m->dst_bytes, false, mask);
+}
+
+static void exec_F2F(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    const NvSassModCvt *m = &in->mod.cvt;
+    double x[LANES], v[LANES];
+    int old;
+
+    if (m->src_bytes == m->dst_bytes || (m->dst_bytes == 1 && m->rnd != NV_SASS_RN)) {
+        nv_sm_fault(w, NV_SM_ERR_ILLEGAL_INSN, in->pc, false, 0);
+        return;
+    }
+    cvt_fsrc(w, in, x);
+    old = round_begin(m->rnd);
+    FOR_LANES(l) {
+        v[l] = m->dst_bytes == 2 ? (double)(float)x[l] : x[l];
+    }
+    round_end(old);
+    put_float(w, in, v, m->dst_bytes, m->ftz, mask);
+}
+
+static void exec_FRND(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    const NvSassModCvt *m = &in->mod.cvt;
+    double x[LANES], v[LANES];
+
+    cvt_fsrc(w, in, x);
+    FOR_LANES(l) {
+        v[l] = round_int(x[l], m->rnd);
+    }
+    put_float(w, in, v, m->dst_bytes, m->ftz, mask);
+}
+
+void nv_sm_exec_float_init(NvSmExecFn table[NV_SASS_OP_COUNT])
+{
+    static const struct { uint16_t op; NvSmExecFn fn; } rows[] = {
+        { NV_SASS_OP_FADD, exec_FADD }, { NV_SASS_OP_FMUL, exec_FMUL },
+        { NV_SASS_OP_FFMA, exec_FFMA }, { NV_SASS_OP_FSEL, exec_FSEL },
+        { NV_SASS_OP_FMNMX, exec_FMNMX }, { NV_SASS_OP_FSETP, exec_FSETP },
+        { NV_SASS_OP_FCHK, exec_FCHK }, { NV_SASS_OP_MUFU, exec_MUFU },
+        { NV_SASS_OP_DADD, exec_DADD }, { NV_SASS_OP_DMUL, exec_DMUL },
+        { NV_SASS_OP_DFMA, exec_DFMA }, { NV_SASS_OP_DSETP, exec_DSETP },
+        { NV_SASS_OP_HADD2, exec_HADD2 }, { NV_SASS_OP_HMUL2, exec_HMUL2 },
+        { NV_SASS_OP_HFMA2, exec_HFMA2 }, { NV_SASS_OP_HSET2, exec_HSET2 },
+        { NV_SASS_OP_HSETP2, exec_HSETP2 },
+        { NV_SASS_OP_F2I, exec_F2I }, { NV_SASS_OP_I2F, exec_I2F },
+        { NV_SASS_OP_F2F, exec_F2F }, { NV_SASS_OP_FRND, exec_FRND },
+    };
+
+    for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+        table[rows[i].op] = rows[i].fn;
+    }
+}

@@ -1,0 +1,643 @@
+/*
+ * SM executors: loads, stores, atomics, constant loads, memory barriers.
+ *
+ * Address spaces: global (GPU virtual addresses through the provider, with a
+ * per-warp cache of host page pointers), shared (per CTA, [0, shared_bytes)),
+ * local (per thread, [0, local_bytes); the driver puts the stack top there,
+ * c[0x0][0x28]) and generic (shared or local when inside their windows,
+ * global otherwise). Every access is checked: alignment to its size, the
+ * window's bounds, the page mapping; a failing lane stops the launch.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <math.h>
+#include "sm-internal.h"
+#include "f16.h"
+
+#define NV_SM_WINDOW_SIZE   (16u << 20)     /* shared and local generic windows */
+
+typedef enum Space { SPACE_GLOBAL, SPACE_SHARED, SPACE_LOCAL } Space;
+
+/* ---- provider access ---- */
+
+bool nv_sm_mem_read(NvSmLaunch *l, uint64_t va, void *buf, size_t len)
+{
+    uint8_t *out = buf;
+    bool ok = true;
+
+    g_mutex_lock(&l->mem_lock);
+    while (len && ok) {
+        size_t chunk = MIN(len, NV_SM_PAGE_SIZE - (va & (NV_SM_PAGE_SIZE - 1)));
+        bool fault = false;
+        uint8_t *page = l->mem.page ? l->mem.page(l->mem.opaque, va & ~(uint64_t)(NV_SM_PAGE_SIZE - 1),
+                                                  false, &fault) : NULL;
+
+        if (page) {
+            memcpy(out, page + (va & (NV_SM_PAGE_SIZE - 1)), chunk);
+        } else {
+            ok = !fault && l->mem.read && l->mem.read(l->mem.opaque, va, out, chunk);
+        }
+        out += chunk;
+        va += chunk;
+        len -= chunk;
+    }
+    g_mutex_unlock(&l->mem_lock);
+    return ok;
+}
+
+/*
+ * The host page for va through the warp's cache: a pointer, or NULL with
+ * *fault clear for the slow path, or NULL with *fault set.
+ */
+static uint8_t *global_page(NvSmWarp *w, uint64_t va, bool write, bool *fault)
+{
+    uint64_t vpn = va >> NV_SM_PAGE_BITS;
+    NvSmWtlbEntry *e = &w->tlb[vpn % NV_SM_WTLB_ENTRIES];
+    NvSmLaunch *l = w->l;
+    uint8_t *page = NULL;
+
+    *fault = false;
+    if (e->vpn == vpn && (!write || e->writable)) {
+        return e->host;
+    }
+    g_mutex_lock(&l->mem_lock);
+    if (l->mem.page) {
+        page = l->mem.page(l->mem.opaque, vpn << NV_SM_PAGE_BITS, write, fault);
+    } else {
+        *fault = !l->mem.read;
+    }
+    g_mutex_unlock(&l->mem_lock);
+    if (*fault) {
+        return NULL;
+    }
+    *e = (NvSmWtlbEntry){ .vpn = vpn, .host = page, .writable = write };
+    return page;
+}
+
+static bool global_slow(NvSmWarp *w, uint64_t va, void *buf, unsigned size, bool write)
+{
+    NvSmLaunch *l = w->l;
+    bool ok;
+
+    g_mutex_lock(&l->mem_lock);
+    ok = write ? l->mem.write && l->mem.write(l->mem.opaque, va, buf, size)
+               : l->mem.read && l->mem.read(l->mem.opaque, va, buf, size);
+    g_mutex_unlock(&l->mem_lock);
+    return ok;
+}
+
+/* ---- addresses ---- */
+
+static uint64_t lane_addr(NvSmWarp *w, const NvSassAddr *a, unsigned l)
+{
+    uint64_t base = nv_sm_rrow(w, a->reg)[l];
+
+    if (a->width == NV_SASS_ADDR_64 && a->reg != NV_SASS_RZ) {
+        base |= (uint64_t)nv_sm_rrow(w, a->reg + 1u)[l] << 32;
+    }
+    base <<= (a->scale ? a->scale + 1 : 0);
+    if (a->has_ureg && a->ureg != NV_SASS_URZ) {
+        base += nv_sm_ureg(w, a->ureg) | (uint64_t)nv_sm_ureg(w, a->ureg + 1u) << 32;
+    }
+    return base + (uint64_t)(int64_t)a->offset;
+}
+
+/* Generic addresses inside the shared or local window go there. */
+static Space classify(NvSmWarp *w, uint64_t *addr)
+{
+    const NvSmLaunchDesc *d = &w->l->d;
+
+    if (d->shared_window && *addr - d->shared_window < NV_SM_WINDOW_SIZE) {
+        *addr -= d->shared_window;
+        return SPACE_SHARED;
+    }
+    if (d->local_window && *addr - d->local_window < NV_SM_WINDOW_SIZE) {
+        *addr -= d->local_window;
+        return SPACE_LOCAL;
+    }
+    return SPACE_GLOBAL;
+}
+
+/*
+ * Host memory for size bytes of shared/local memory at addr for lane l, or
+ * NULL (after reporting the out-of-range access).
+ */
+static uint8_t *window_ptr(NvSmWarp *w, Space sp, uint64_t addr, unsigned size,
+                           unsigned l, bool write)
+{
+    NvSmLaunch *la = w->l;
+    uint64_t limit = sp == SPACE_SHARED ? la->d.shared_bytes : la->d.local_bytes;
+
+    if (addr > limit || size > limit - addr) {
+        nv_sm_fault(w, NV_SM_ERR_OOR_ADDR, addr, write, l);
+        return NULL;
+    }
+    if (sp == SPACE_SHARED) {
+        return w->cta->shared + addr;
+    }
+    if (!w->local) {
+        w->local = g_try_malloc0((size_t)la->d.local_bytes * NV_SM_LANES);
+        if (!w->local) {
+            nv_sm_fault(w, NV_SM_ERR_RESOURCE, addr, write, l);
+            return NULL;
+        }
+    }
+    return w->local + (size_t)l * la->d.local_bytes + addr;
+}
+
+/*
+ * Copies size bytes (a power of two <= 16, addr aligned to it) between buf
+ * and the space for lane l. false: the launch has been stopped.
+ */
+static bool lane_access(NvSmWarp *w, Space sp, uint64_t addr, unsigned l,
+                        void *buf, unsigned size, bool write)
+{
+    uint8_t *p;
+    bool fault;
+
+    if (addr & (size - 1)) {
+        nv_sm_fault(w, NV_SM_ERR_MISALIGNED, addr, write, l);
+        return false;
+    }
+    if (sp != SPACE_GLOBAL) {
+        p = window_ptr(w, sp, addr, size, l, write);
+    } else {
+        p = global_page(w, addr, write, &fault);
+        if (!p && !fault) {
+            if (global_slow(w, addr, buf, size, write)) {
+                return true;
+            }
+            fault = true;
+        }
+        if (fault) {
+            nv_sm_fault(w, NV_SM_ERR_MMU, addr, write, l);
+            return false;
+        }
+        p += addr & (NV_SM_PAGE_SIZE - 1);
+    }
+    if (!p) {
+        return false;
+    }
+    if (write) {
+        memcpy(p, buf, size);
+    } else {
+        memcpy(buf, p, size);
+    }
+    return true;
+}
+
+/* ---- loads and stores ---- */
+
+static unsigned size_bytes(unsigned size)
+{
+    static const uint8_t bytes[] = { 1, 1, 2, 2, 4, 8, 16, 16 };
+
+    return bytes[size & 7];
+}
+
+/* The register value of a sub-word load (sign- or zero-extended). */
+static uint32_t extend(unsigned size, const uint8_t *b)
+{
+    switch (size) {
+    case NV_SASS_MEM_U8:
+        return b[0];
+    case NV_SASS_MEM_S8:
+        return (uint32_t)(int32_t)(int8_t)b[0];
+    case NV_SASS_MEM_U16:
+        return (uint32_t)b[0] | (uint32_t)b[1] << 8;
+    case NV_SASS_MEM_S16:
+        return (uint32_t)(int32_t)(int16_t)((uint16_t)b[0] | (uint16_t)b[1] << 8);
+    default:
+        return 0;
+    }
+}
+
+static void do_load(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, Space space)
+{
+    unsigned size = size_bytes(in->mod.mem.size), words = MAX(size / 4, 1);
+
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+        uint64_t addr = lane_addr(w, &in->addr, l);
+        Space sp = space;
+        uint32_t v[4] = { 0 };
+
+        if (space == SPACE_GLOBAL && in->opcode == NV_SASS_OP_LD) {
+            sp = classify(w, &addr);
+        } else if (space == SPACE_GLOBAL && !in->mod.mem.e) {
+            addr = (uint32_t)addr;
+        } else if (space != SPACE_GLOBAL) {
+            addr = (uint32_t)addr;
+        }
+        if (!lane_access(w, sp, addr, l, v, size, false)) {
+            return;
+        }
+        if (size < 4) {
+            v[0] = extend(in->mod.mem.size, (const uint8_t *)v);
+        }
+        for (unsigned i = 0; i < words; i++) {
+            nv_sm_wrow(w, in->dst.reg + i)[l] = GUINT32_FROM_LE(v[i]);
+        }
+    }
+}
+
+static void do_store(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, Space space)
+{
+    unsigned size = size_bytes(in->mod.mem.size), words = MAX(size / 4, 1);
+    unsigned data = in->src[0].reg;
+
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+        uint64_t addr = lane_addr(w, &in->addr, l);
+        Space sp = space;
+        uint32_t v[4];
+
+        if (space == SPACE_GLOBAL && in->opcode == NV_SASS_OP_ST) {
+            sp = classify(w, &addr);
+        } else if (space != SPACE_GLOBAL || !in->mod.mem.e) {
+            addr = (uint32_t)addr;
+        }
+        for (unsigned i = 0; i < words; i++) {
+            v[i] = GUINT32_TO_LE(nv_sm_rrow(w, data == NV_SASS_RZ ? data : data + i)[l]);
+        }
+        if (!lane_access(w, sp, addr, l, v, size, true)) {
+            return;
+        }
+    }
+}
+
+static void exec_LDG(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    do_load(w, in, mask, SPACE_GLOBAL);
+}
+
+static void exec_STG(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    do_store(w, in, mask, SPACE_GLOBAL);
+}
+
+static void exec_LDS(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    do_load(w, in, mask, SPACE_SHARED);
+}
+
+static void exec_STS(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    do_store(w, in, mask, SPACE_SHARED);
+}
+
+static void exec_LDL(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    do_load(w, in, mask, SPACE_LOCAL);
+}
+
+static void exec_STL(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    do_store(w, in, mask, SPACE_LOCAL);
+}
+
+/* ---- constants ---- */
+
+static void exec_LDC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    const NvSassOperand *cb = &in->src[0];
+    const uint32_t *ra = nv_sm_rrow(w, in->src[1].reg);
+    unsigned size = in->mod.mem.size;
+    uint32_t lo[NV_SM_LANES], hi[NV_SM_LANES];
+
+    if (cb->mods & NV_SASS_MOD_CX || in->mod.mem.ldc_mode) {
+        /* bindless and indexed-bank forms: not produced for compute */
+        nv_sm_fault(w, NV_SM_ERR_ILLEGAL_INSN, in->pc, false, 0);
+        return;
+    }
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        uint32_t off = cb->imm + ra[l];
+        uint32_t word = nv_sm_cbuf32(w, cb->reg, off & ~3u);
+        unsigned sh = (off & 3) * 8;
+
+        switch (size) {
+        case NV_SASS_MEM_U8:
+            lo[l] = (uint8_t)(word >> sh);
+            break;
+        case NV_SASS_MEM_S8:
+            lo[l] = (uint32_t)(int32_t)(int8_t)(word >> sh);
+            break;
+        case NV_SASS_MEM_U16:
+            lo[l] = (uint16_t)(word >> (sh & 16));
+            break;
+        case NV_SASS_MEM_S16:
+            lo[l] = (uint32_t)(int32_t)(int16_t)(word >> (sh & 16));
+            break;
+        default:
+            lo[l] = word;
+            hi[l] = nv_sm_cbuf32(w, cb->reg, (off & ~3u) + 4);
+            break;
+        }
+    }
+    nv_sm_write(w, in->dst.reg, lo, mask);
+    if (size == NV_SASS_MEM_64) {
+        nv_sm_write(w, in->dst.reg == NV_SASS_RZ ? NV_SASS_RZ : in->dst.reg + 1u, hi, mask);
+    }
+}
+
+static void exec_ULDC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    const NvSassOperand *cb = &in->src[0];
+    unsigned bank = cb->mods & NV_SASS_MOD_CX ? nv_sm_ureg(w, cb->reg) & 0x1f : cb->reg;
+
+    if (!mask) {
+        return;
+    }
+    nv_sm_set_ureg(w, in->dst.reg, nv_sm_cbuf32(w, bank, cb->imm));
+    if (in->mod.mem.size == NV_SASS_MEM_64 && in->dst.reg != NV_SASS_URZ) {
+        nv_sm_set_ureg(w, in->dst.reg + 1u, nv_sm_cbuf32(w, bank, cb->imm + 4));
+    }
+}
+
+/* ---- atomics ---- */
+
+static bool atom_64(unsigned type)
+{
+    return type == NV_SASS_ATYPE_U64 || type == NV_SASS_ATYPE_S64 || type == NV_SASS_ATYPE_F64;
+}
+
+static float f32_of(uint32_t v)
+{
+    float f;
+
+    memcpy(&f, &v, 4);
+    return f;
+}
+
+static uint32_t bits_f32(float f)
+{
+    uint32_t v;
+
+    memcpy(&v, &f, 4);
+    return v;
+}
+
+static double f64_of(uint64_t v)
+{
+    double f;
+
+    memcpy(&f, &v, 8);
+    return f;
+}
+
+static uint64_t bits_f64(double f)
+{
+    uint64_t v;
+
+    memcpy(&v, &f, 8);
+    return v;
+}
+
+/* fp16x2 add of two packed halves (the fp32 sum of two halves is exact: one rounding). */
+static uint32_t f16x2_add(uint32_t a, uint32_t b)
+{
+    uint32_t r = 0;
+
+    for (unsigned i = 0; i < 2; i++) {
+        float s = nv_f16_to_f32((uint16_t)(a >> (16 * i))) +
+                  nv_f16_to_f32((uint16_t)(b >> (16 * i)));
+
+        r |= (uint32_t)nv_f32_to_f16(s) << (16 * i);
+    }
+    return r;
+}
+
+/* The new memory value of an atomic op (old value, operand b, CAS value c). */
+static uint64_t atom_apply(unsigned op, unsigned type, uint64_t old, uint64_t b, uint64_t c)
+{
+    bool sgn = type == NV_SASS_ATYPE_S32 || type == NV_SASS_ATYPE_S64;
+    bool is64 = atom_64(type);
+    int64_t so = is64 ? (int64_t)old : (int32_t)old, sb = is64 ? (int64_t)b : (int32_t)b;
+
+    switch (op) {
+    case NV_SASS_ATOM_ADD:
+    case NV_SASS_ATOM_SAFEADD:
+        if (type == NV_SASS_ATYPE_F32) {
+            return bits_f32(f32_of(old) + f32_of(b));
+        }
+        if (type == NV_SASS_ATYPE_F64) {
+            return bits_f64(f64_of(old) + f64_of(b));
+        }
+        if (type == NV_SASS_ATYPE_F16X2) {
+            return f16x2_add(old, b);
+        }
+        return old + b;
+    case NV_SASS_ATOM_MIN:
+        if (type == NV_SASS_ATYPE_F32) {
+            return bits_f32(fminf(f32_of(old), f32_of(b)));
+        }
+        return sgn ? (uint64_t)MIN(so, sb) : MIN(old, b);
+    case NV_SASS_ATOM_MAX:
+        if (type == NV_SASS_ATYPE_F32) {
+            return bits_f32(fmaxf(f32_of(old), f32_of(b)));
+        }
+        return sgn ? (uint64_t)MAX(so, sb) : MAX(old, b);
+    case NV_SASS_ATOM_INC:
+        return old >= b ? 0 : old + 1;
+    case NV_SASS_ATOM_DEC:
+        return old == 0 || old > b ? b : old - 1;
+    case NV_SASS_ATOM_AND:
+        return old & b;
+    case NV_SASS_ATOM_OR:
+        return old | b;
+    case NV_SASS_ATOM_XOR:
+        return old ^ b;
+    case NV_SASS_ATOM_EXCH:
+        return b;
+    case NV_SASS_ATOM_CAS:
+    case NV_SASS_ATOM_CAST:
+    case NV_SASS_ATOM_CAST_SPIN:
+        return old == b ? c : old;
+    default:
+        return old;
+    }
+}
+
+static bool atom_valid(unsigned op, unsigned type)
+{
+    switch (type) {
+    case NV_SASS_ATYPE_F32:
+        return op == NV_SASS_ATOM_ADD || op == NV_SASS_ATOM_MIN || op == NV_SASS_ATOM_MAX ||
+               op == NV_SASS_ATOM_EXCH;
+    case NV_SASS_ATYPE_F16X2:
+    case NV_SASS_ATYPE_F64:
+        return op == NV_SASS_ATOM_ADD;
+    default:
+        return true;
+    }
+}
+
+/*
+ * One lane's atomic at p (host memory, aligned): returns the old value.
+ * Host atomics make it correct across workers.
+ */
+static uint64_t atom_host(uint8_t *p, bool is64, unsigned op, unsigned type,
+                          uint64_t b, uint64_t c)
+{
+    if (is64) {
+        uint64_t *q = (uint64_t *)p, old = __atomic_load_n(q, __ATOMIC_RELAXED), nv;
+
+        do {
+            nv = GUINT64_TO_LE(atom_apply(op, type, GUINT64_FROM_LE(old), b, c));
+        } while (!__atomic_compare_exchange_n(q, &old, nv, true, __ATOMIC_SEQ_CST,
+                                              __ATOMIC_RELAXED));
+        return GUINT64_FROM_LE(old);
+    } else {
+        uint32_t *q = (uint32_t *)p, old = __atomic_load_n(q, __ATOMIC_RELAXED), nv;
+
+        do {
+            nv = GUINT32_TO_LE((uint32_t)atom_apply(op, type, GUINT32_FROM_LE(old), b, c));
+        } while (!__atomic_compare_exchange_n(q, &old, nv, true, __ATOMIC_SEQ_CST,
+                                              __ATOMIC_RELAXED));
+        return GUINT32_FROM_LE(old);
+    }
+}
+
+/* An atomic on memory without a host pointer: read-modify-write under the lock. */
+static bool atom_slow(NvSmWarp *w, uint64_t addr, bool is64, unsigned op, unsigned type,
+                      uint64_t b, uint64_t c, uint64_t *old)
+{
+    NvSmLaunch *l = w->l;
+    unsigned size = is64 ? 8 : 4;
+    uint64_t v = 0, nv;
+    bool ok;
+
+    g_mutex_lock(&l->mem_lock);
+    ok = l->mem.read && l->mem.read(l->mem.opaque, addr, &v, size);
+    v = GUINT64_FROM_LE(v);
+    nv = GUINT64_TO_LE(atom_apply(op, type, v, b, c));
+    ok = ok && l->mem.write && l->mem.write(l->mem.opaque, addr, &nv, size);
+    g_mutex_unlock(&l->mem_lock);
+    *old = is64 ? v : (uint32_t)v;
+    return ok;
+}
+
+static uint64_t reg64(NvSmWarp *w, unsigned reg, unsigned l, bool is64)
+{
+    uint64_t v = nv_sm_rrow(w, reg)[l];
+
+    if (is64 && reg != NV_SASS_RZ) {
+        v |= (uint64_t)nv_sm_rrow(w, reg + 1u)[l] << 32;
+    }
+    return v;
+}
+
+/*
+ * ATOMG/ATOM/RED/ATOMS: per lane in lane order. Sources: b = src[0], CAS
+ * new value = src[1]. ATOMS.CAST(.SPIN) reports success in pdst[0].
+ */
+static void do_atom(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, Space space, bool ret)
+{
+    const NvSassModMem *m = &in->mod.mem;
+    bool is64 = atom_64(m->atom_type);
+    uint32_t ok_lanes = 0;
+
+    if (!atom_valid(m->atom_op, m->atom_type)) {
+        nv_sm_fault(w, NV_SM_ERR_ILLEGAL_INSN, in->pc, false, 0);
+        return;
+    }
+    for (uint32_t mm = mask; mm; mm &= mm - 1) {
+        unsigned l = __builtin_ctz(mm);
+        uint64_t addr = lane_addr(w, &in->addr, l), old = 0;
+        uint64_t b = reg64(w, in->src[0].reg, l, is64);
+        uint64_t c = in->n_src > 1 ? reg64(w, in->src[1].reg, l, is64) : 0;
+        Space sp = space;
+        uint8_t *p;
+        bool fault, stored = true;
+
+        if (space == SPACE_GLOBAL && in->opcode == NV_SASS_OP_ATOM) {
+            sp = classify(w, &addr);
+        } else if (space != SPACE_GLOBAL || !m->e) {
+            addr = (uint32_t)addr;
+        }
+        if (addr & (is64 ? 7 : 3)) {
+            nv_sm_fault(w, NV_SM_ERR_MISALIGNED, addr, true, l);
+            return;
+        }
+        if (sp != SPACE_GLOBAL) {
+            /* shared/local: only this worker touches them */
+            p = window_ptr(w, sp, addr, is64 ? 8 : 4, l, true);
+            if (!p) {
+                return;
+            }
+            old = atom_host(p, is64, m->atom_op, m->atom_type, b, c);
+        } else if ((p = global_page(w, addr, true, &fault))) {
+            old = atom_host(p + (addr & (NV_SM_PAGE_SIZE - 1)), is64, m->atom_op,
+                            m->atom_type, b, c);
+        } else if (fault || !atom_slow(w, addr, is64, m->atom_op, m->atom_type, b, c, &old)) {
+            nv_sm_fault(w, NV_SM_ERR_MMU, addr, true, l);
+            return;
+        }
+        if (m->atom_op >= NV_SASS_ATOM_CAS) {
+            stored = old == (is64 ? b : (uint32_t)b);
+        }
+        ok_lanes |= (uint32_t)stored << l;
+        if (ret && (m->atom_op == NV_SASS_ATOM_CAST || m->atom_op == NV_SASS_ATOM_CAST_SPIN)) {
+            /* the shared compare-and-store-test forms return success, not the old value */
+            nv_sm_wrow(w, in->dst.reg)[l] = stored;
+        } else if (ret) {
+            nv_sm_wrow(w, in->dst.reg)[l] = (uint32_t)old;
+            if (is64) {
+                nv_sm_wrow(w, in->dst.reg == NV_SASS_RZ ? NV_SASS_RZ : in->dst.reg + 1u)[l] =
+                    (uint32_t)(old >> 32);
+            }
+        }
+    }
+    /* only the global forms have a predicate result (the decoder leaves ATOMS' unset) */
+    if (in->opcode == NV_SASS_OP_ATOMG || in->opcode == NV_SASS_OP_ATOM) {
+        nv_sm_set_pred(w, in->pdst[0], ok_lanes, mask);
+    }
+}
+
+static void exec_ATOMG(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    do_atom(w, in, mask, SPACE_GLOBAL, true);
+}
+
+static void exec_RED(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    do_atom(w, in, mask, SPACE_GLOBAL, false);
+}
+
+static void exec_ATOMS(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    do_atom(w, in, mask, SPACE_SHARED, true);
+}
+
+/* ---- ordering ---- */
+
+static void exec_MEMBAR(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    /* the model's stores are immediately visible; order them for other workers */
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+static void exec_nop(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+}
+
+void nv_sm_exec_mem_init(NvSmExecFn table[NV_SASS_OP_COUNT])
+{
+    table[NV_SASS_OP_LDG] = exec_LDG;
+    table[NV_SASS_OP_LD] = exec_LDG;
+    table[NV_SASS_OP_STG] = exec_STG;
+    table[NV_SASS_OP_ST] = exec_STG;
+    table[NV_SASS_OP_LDS] = exec_LDS;
+    table[NV_SASS_OP_STS] = exec_STS;
+    table[NV_SASS_OP_LDL] = exec_LDL;
+    table[NV_SASS_OP_STL] = exec_STL;
+    table[NV_SASS_OP_LDC] = exec_LDC;
+    table[NV_SASS_OP_ULDC] = exec_ULDC;
+    table[NV_SASS_OP_ATOMG] = exec_ATOMG;
+    table[NV_SASS_OP_ATOM] = exec_ATOMG;
+    table[NV_SASS_OP_RED] = exec_RED;
+    table[NV_SASS_OP_ATOMS] = exec_ATOMS;
+    table[NV_SASS_OP_MEMBAR] = exec_MEMBAR;
+    table[NV_SASS_OP_CCTL] = exec_nop;      /* caches are coherent in the model */
+    table[NV_SASS_OP_ERRBAR] = exec_nop;    /* errors are reported synchronously */
+}

@@ -1,0 +1,260 @@
+/*
+ * SM interpreter internals shared by the executor families (exec-*.c).
+ *
+ * A warp keeps its registers as structure-of-arrays rows (r[reg][lane]) so
+ * an ALU instruction is a loop over 32 lanes the compiler can vectorise;
+ * predicates are 32-bit lane masks. The warp runs one group of lanes at a
+ * time: the lanes in `active` all sit at `pc` (their lpc[] entries are stale
+ * while they are active); every other live lane has its own lpc[]. See
+ * exec.c for the scheduling rules.
+ *
+ * An executor is called with the lanes that are active and pass the guard
+ * predicate (possibly none: it must then change nothing). It reads sources
+ * with the helpers below and writes destinations only in those lanes.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_NVIDIA_SM_SM_INTERNAL_H
+#define HW_NVIDIA_SM_SM_INTERNAL_H
+
+#include <string.h>
+#include <glib.h>
+#include "hw/nvidia/sm/sass.h"
+#include "hw/nvidia/sm/sm.h"
+
+#define NV_SM_LANES         32
+#define NV_SM_ALL_LANES     0xffffffffu
+#define NV_SM_CONV_BARRIERS 16
+#define NV_SM_CTA_BARRIERS  16
+
+/* Register rows: R0..R254, then the zero row (RZ reads), then scratch rows
+ * that swallow writes to RZ (also the upper halves of wide writes at R254+). */
+#define NV_SM_ZERO_ROW      255
+#define NV_SM_SCRATCH_ROW   256
+#define NV_SM_ROWS          260
+#define NV_SM_UREGS         64      /* UR0..UR62, URZ = 63 (reads 0) */
+#define NV_SM_WCODE_ENTRIES 8       /* per-warp code chunk cache */
+
+typedef struct NvSmLaunch NvSmLaunch;
+typedef struct NvSmCta NvSmCta;
+typedef struct NvSmWarp NvSmWarp;
+
+/* Per-warp direct-mapped translation cache of host page pointers. */
+#define NV_SM_WTLB_ENTRIES  16
+typedef struct NvSmWtlbEntry {
+    uint64_t vpn;               /* va >> NV_SM_PAGE_BITS, UINT64_MAX = empty */
+    uint8_t *host;              /* page, NULL = slow path */
+    bool writable;
+} NvSmWtlbEntry;
+
+/* What a blocked lane waits for. */
+typedef enum NvSmWait {
+    NV_SM_WAIT_NONE = 0,
+    NV_SM_WAIT_BSYNC,           /* convergence barrier wait_arg */
+    NV_SM_WAIT_WARPSYNC,        /* lanes wait_mask */
+    NV_SM_WAIT_BAR,             /* CTA barrier wait_arg */
+} NvSmWait;
+
+struct NvSmWarp {
+    NvSmCta *cta;
+    NvSmLaunch *l;
+    uint32_t index;             /* warp within the CTA */
+    uint32_t (*r)[NV_SM_LANES]; /* NV_SM_ROWS rows */
+    uint32_t ur[NV_SM_UREGS + 2];
+    uint32_t p[8];              /* P0..P6 lane masks; p[7] = PT = all lanes */
+    uint8_t up;                 /* UP0..UP6 bits; bit 7 = UPT (always set) */
+
+    uint32_t alive;             /* lanes that exist and have not exited */
+    uint32_t active;            /* the group being executed */
+    uint64_t pc;                /* its PC */
+    uint64_t lpc[NV_SM_LANES];  /* PCs of lanes outside the group */
+    uint32_t blocked;           /* lanes waiting (wait[] says on what) */
+    uint8_t wait[NV_SM_LANES];
+    uint8_t wait_arg[NV_SM_LANES];
+    uint32_t wait_mask[NV_SM_LANES];
+    uint32_t conv[NV_SM_CONV_BARRIERS];  /* convergence barrier lane masks */
+    uint32_t bar_result;        /* B2R.RESULT: the last BAR.RED's value */
+    bool resched;               /* the executor changed lane PCs or blocked lanes */
+    uint64_t next_pc;           /* where the group goes when it does not branch */
+    uint64_t merge_pc;          /* the nearest PC above pc some other lane waits at */
+    uint32_t div_branches;      /* backward branches taken while diverged */
+    bool rotate;                /* next pick: the group after this one (YIELD) */
+
+    uint8_t *local;             /* local memory: local_bytes per lane, lane-major */
+    NvSmWtlbEntry tlb[NV_SM_WTLB_ENTRIES];
+    struct NvSmChunk *code[NV_SM_WCODE_ENTRIES];  /* recently used code chunks */
+    uint64_t executed;          /* warp-instructions in the current run call */
+};
+
+/* Threads of a CTA and the state they share. */
+struct NvSmCta {
+    NvSmLaunch *l;
+    uint32_t id[3];
+    uint32_t threads, nwarps;
+    NvSmWarp *warps;
+    uint8_t *shared;
+    uint32_t cur;                           /* round-robin warp position */
+    uint32_t bar_arrived[NV_SM_CTA_BARRIERS];   /* threads arrived (SYNC and ARV) */
+    uint32_t bar_count[NV_SM_CTA_BARRIERS];     /* expected threads; 0 = all live */
+    uint32_t bar_acc[NV_SM_CTA_BARRIERS];       /* BAR.RED accumulator */
+    uint8_t bar_red[NV_SM_CTA_BARRIERS];        /* its operation */
+};
+
+struct NvSmLaunch {
+    NvSm *sm;
+    NvSmLaunchDesc d;
+    NvSmMemOps mem;
+    GMutex mem_lock;                /* serialises NvSmMemOps calls and slow atomics */
+    uint8_t *cbuf[NV_SM_CBUF_BANKS];    /* snapshots, NULL when not bound */
+    uint32_t cbuf_size[NV_SM_CBUF_BANKS];
+    uint32_t threads, nwarps;       /* per CTA */
+    uint64_t total_ctas;
+    uint64_t next_cta;              /* under lock */
+    GPtrArray *parked;              /* started CTAs, under lock */
+    GMutex lock;
+    GMutex code_lock;
+    GHashTable *code;               /* chunk base VA -> NvSmChunk */
+    NvSmError err;                  /* under lock; first error wins */
+    int stopped;                    /* atomic: an error stopped the launch */
+    uint64_t used;                  /* atomic: warp-instructions executed so far */
+    uint64_t thread_insns;          /* atomic */
+};
+
+/* The decoded form of one instruction and its executor. */
+typedef void (*NvSmExecFn)(NvSmWarp *w, const NvSassInsn *in, uint32_t mask);
+
+/* ---- errors ---- */
+
+/* Stops the launch with an error at the current instruction (first error wins). */
+void nv_sm_fault(NvSmWarp *w, NvSmErrorKind kind, uint64_t addr, bool write, uint32_t lane);
+/* The launch has stopped (error or finished): executors may bail out early. */
+bool nv_sm_stopped(const NvSmWarp *w);
+
+/* ---- registers ---- */
+
+static inline const uint32_t *nv_sm_rrow(NvSmWarp *w, unsigned reg)
+{
+    return w->r[reg < NV_SM_ZERO_ROW ? reg : NV_SM_ZERO_ROW];
+}
+
+static inline uint32_t *nv_sm_wrow(NvSmWarp *w, unsigned reg)
+{
+    return w->r[reg < NV_SM_ZERO_ROW ? reg : NV_SM_SCRATCH_ROW];
+}
+
+static inline uint32_t nv_sm_ureg(const NvSmWarp *w, unsigned ur)
+{
+    return ur < NV_SASS_URZ ? w->ur[ur] : 0;
+}
+
+static inline void nv_sm_set_ureg(NvSmWarp *w, unsigned ur, uint32_t v)
+{
+    if (ur < NV_SASS_URZ) {
+        w->ur[ur] = v;
+    }
+}
+
+/* Writes v[] into register reg in the lanes of mask. */
+static inline void nv_sm_write(NvSmWarp *w, unsigned reg, const uint32_t *v, uint32_t mask)
+{
+    uint32_t *row = nv_sm_wrow(w, reg);
+
+    if (mask == NV_SM_ALL_LANES) {
+        memcpy(row, v, sizeof(uint32_t) * NV_SM_LANES);
+        return;
+    }
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        row[l] = (mask >> l) & 1 ? v[l] : row[l];
+    }
+}
+
+/* Constant bank read (4 bytes, zero outside the bound size, as hardware). */
+uint32_t nv_sm_cbuf32(NvSmWarp *w, unsigned bank, uint32_t offset);
+
+/*
+ * Source operand as 32 lane values: a register row (no copy), or tmp filled
+ * with an immediate / constant / uniform register. Modifiers are NOT
+ * applied (their meaning is the op's).
+ */
+const uint32_t *nv_sm_src(NvSmWarp *w, const NvSassOperand *o, uint32_t tmp[NV_SM_LANES]);
+/* The upper word of a 64-bit source (register pair, cbuf +4, UR pair, imm: 0). */
+const uint32_t *nv_sm_src_hi(NvSmWarp *w, const NvSassOperand *o, uint32_t tmp[NV_SM_LANES]);
+/* A warp-uniform source (immediate, constant, UR) as one value; register: lane 0. */
+uint32_t nv_sm_src_uniform(NvSmWarp *w, const NvSassOperand *o);
+
+/* ---- predicates ---- */
+
+/* The lane mask a predicate operand selects (negation applied). */
+static inline uint32_t nv_sm_pred(const NvSmWarp *w, NvSassPred p)
+{
+    uint32_t v;
+
+    if (p.uniform) {
+        v = ((w->up >> p.index) & 1) || p.index == NV_SASS_PT ? NV_SM_ALL_LANES : 0;
+    } else {
+        v = p.index == NV_SASS_PT ? NV_SM_ALL_LANES : w->p[p.index & 7];
+    }
+    return p.negate ? ~v : v;
+}
+
+/* Sets predicate p to val in the lanes of mask (PT: discarded). Uniform: bit 0 of val. */
+static inline void nv_sm_set_pred(NvSmWarp *w, NvSassPred p, uint32_t val, uint32_t mask)
+{
+    if (p.index >= NV_SASS_PT) {
+        return;
+    }
+    if (p.uniform) {
+        if (mask) {
+            w->up = (uint8_t)((w->up & ~(1u << p.index)) | ((val & 1) << p.index));
+        }
+        return;
+    }
+    w->p[p.index] = (w->p[p.index] & ~mask) | (val & mask);
+}
+
+/* ---- control (exec.c): executors change lane state only through these ---- */
+
+/* Lanes taken (of the active group) continue at target, the others at next_pc. */
+void nv_sm_branch(NvSmWarp *w, uint32_t taken, uint64_t target);
+/* The same with a target per lane. */
+void nv_sm_branch_lanes(NvSmWarp *w, uint32_t taken, const uint64_t target[NV_SM_LANES]);
+/* Lanes wait at this instruction until released (then continue after it). */
+void nv_sm_block(NvSmWarp *w, uint32_t lanes, NvSmWait kind, uint8_t arg, uint32_t mask_arg);
+void nv_sm_release(NvSmWarp *w, uint32_t lanes);
+/* Releases lanes whose BSYNC/WARPSYNC condition holds. */
+void nv_sm_check_waits(NvSmWarp *w);
+/* The group continues at next_pc, but the warp re-evaluates waits and groups. */
+void nv_sm_resched(NvSmWarp *w);
+/* Lanes exit. */
+void nv_sm_exit(NvSmWarp *w, uint32_t lanes);
+/* Lanes arrive at CTA barrier id (count threads expected, 0 = all); red: -1 none,
+ * 0 POPC, 1 AND, 2 OR of pred over the arriving lanes. */
+void nv_sm_bar_arrive(NvSmWarp *w, unsigned id, uint32_t count, uint32_t lanes,
+                      int red, uint32_t pred);
+
+/* ---- memory (exec-mem.c) ---- */
+
+/* Reads guest memory through the provider (any length, page by page, locked). */
+bool nv_sm_mem_read(NvSmLaunch *l, uint64_t va, void *buf, size_t len);
+
+/* ---- executor families: each fills its opcodes' rows of the table ---- */
+void nv_sm_exec_int_init(NvSmExecFn table[NV_SASS_OP_COUNT]);
+void nv_sm_exec_float_init(NvSmExecFn table[NV_SASS_OP_COUNT]);
+void nv_sm_exec_mem_init(NvSmExecFn table[NV_SASS_OP_COUNT]);
+void nv_sm_exec_ctl_init(NvSmExecFn table[NV_SASS_OP_COUNT]);
+
+/* The executor of an opcode, or NULL (illegal instruction). */
+NvSmExecFn nv_sm_executor(unsigned opcode);
+
+/*
+ * Test hook: a stand-alone warp (one CTA of block[] threads, no memory
+ * provider) to run single instructions on. Registers start zeroed.
+ */
+NvSmWarp *nv_sm_test_warp_new(uint32_t threads);
+void nv_sm_test_warp_free(NvSmWarp *w);
+/* Decodes lo/hi at pc and executes it on w's active lanes; false if illegal. */
+bool nv_sm_test_exec(NvSmWarp *w, uint64_t lo, uint64_t hi);
+/* The error the test warp stopped with (NV_SM_OK if none); clears it. */
+NvSmErrorKind nv_sm_test_error(NvSmWarp *w);
+
+#endif

@@ -1,0 +1,447 @@
+/*
+ * Every kernel of the corpus (tests/sass/kNN_*.cu, compiled by nvcc for
+ * sm_75) runs on the SM and its output is compared with C reference code
+ * here, for several launch shapes; plus the launch error paths.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sm-harness.h"
+
+static const char *corpus_dir;
+static unsigned workers = 1;
+
+typedef struct Run {
+    SmDev dev;
+    SmModule mod;
+    SmKernel k;
+} Run;
+
+static void run_open(Run *r, const char *cubin, const char *kernel)
+{
+    char *path = g_build_filename(corpus_dir, cubin, NULL);
+
+    g_assert_true(sm_dev_init(&r->dev, 64u << 20, workers));
+    r->dev.budget = 200000000;
+    r->dev.trace = g_getenv("SM_TRACE") != NULL;
+    g_assert_true(sm_module_load(&r->dev, path, &r->mod));
+    g_assert_true(sm_kernel_get(&r->mod, kernel, &r->k));
+    g_free(path);
+}
+
+static void run_close(Run *r)
+{
+    sm_module_free(&r->mod);
+    sm_dev_fini(&r->dev);
+}
+
+/* Device buffer initialised from host data (or zeroed when data is NULL). */
+static uint64_t dbuf(Run *r, const void *data, size_t len)
+{
+    uint64_t va = sm_dev_alloc(&r->dev, MAX(len, 4));
+
+    g_assert_cmpuint(va, !=, 0);
+    if (data) {
+        memcpy(sm_dev_ptr(&r->dev, va, len), data, len);
+    }
+    return va;
+}
+
+static void *hptr(Run *r, uint64_t va, size_t len)
+{
+    void *p = sm_dev_ptr(&r->dev, va, len);
+
+    g_assert_nonnull(p);
+    return p;
+}
+
+/* Parameters packed at the cubin's offsets, checked against its sizes. */
+typedef struct Params {
+    uint8_t bytes[4096];
+    unsigned n;
+    uint32_t size;
+} Params;
+
+static void param(Run *r, Params *p, const void *v, uint32_t size)
+{
+    NvCubinParam cp = { 0 };
+    bool found = false;
+
+    /* the records are not in parameter order: find the ordinal */
+    for (unsigned i = 0; i < r->k.k.param_count && !found; i++) {
+        found = nv_cubin_kernel_param(&r->mod.cubin, &r->k.k, i, &cp) && cp.ordinal == p->n;
+    }
+    g_assert_true(found);
+    g_assert_cmpuint(cp.size, ==, size);
+    memcpy(p->bytes + cp.offset, v, size);
+    p->size = MAX(p->size, cp.offset + size);
+    p->n++;
+}
+
+#define P(r, p, v) do { __typeof__(v) v_ = (v); param(r, p, &v_, sizeof(v_)); } while (0)
+
+static void launch_ok(Run *r, Params *p, uint32_t gx, uint32_t bx, uint32_t dyn)
+{
+    const uint32_t grid[3] = { gx, 1, 1 }, block[3] = { bx, 1, 1 };
+    NvSmError e;
+
+    g_assert_cmpuint(p->n, ==, r->k.k.param_count);
+    if (sm_launch(&r->dev, &r->k, grid, block, dyn, p->bytes, p->size, &e, NULL) != NV_SM_OK) {
+        g_error("%s: %s at pc 0x%" G_GINT64_MODIFIER "x cta %u warp %u lane %u addr 0x%"
+                G_GINT64_MODIFIER "x", r->k.k.name, nv_sm_error_name(e.kind), e.pc, e.cta[0],
+                e.warp, e.lane, e.addr);
+    }
+}
+
+static uint32_t rng_state = 12345;
+
+static uint32_t rnd(void)
+{
+    rng_state = rng_state * 1103515245u + 12345u;
+    return rng_state >> 1;
+}
+
+static float rndf(void)
+{
+    return (float)(rnd() % 20000) / 100.0f - 100.0f;
+}
+
+/* ---- k01: vector add ---- */
+
+static void test_vadd(void)
+{
+    static const uint32_t shapes[][2] = { { 1, 32 }, { 4, 64 }, { 3, 100 }, { 7, 33 } };
+
+    for (size_t s = 0; s < G_N_ELEMENTS(shapes); s++) {
+        Run r;
+        Params p = { 0 };
+        int n = (int)(shapes[s][0] * shapes[s][1]) - 5;
+        float a[1024], b[1024];
+        uint64_t da, db, dc;
+        const float *c;
+
+        run_open(&r, "k01_vadd.sm_75.cubin", "vadd");
+        for (int i = 0; i < n; i++) {
+            a[i] = rndf();
+            b[i] = rndf();
+        }
+        da = dbuf(&r, a, n * 4);
+        db = dbuf(&r, b, n * 4);
+        dc = dbuf(&r, NULL, (n + 8) * 4);
+        P(&r, &p, da);
+        P(&r, &p, db);
+        P(&r, &p, dc);
+        P(&r, &p, n);
+        launch_ok(&r, &p, shapes[s][0], shapes[s][1], 0);
+        c = hptr(&r, dc, (n + 8) * 4);
+        for (int i = 0; i < n; i++) {
+            g_assert_cmpfloat(c[i], ==, a[i] + b[i]);
+        }
+        for (int i = n; i < n + 8; i++) {
+            g_assert_cmpfloat(c[i], ==, 0.0f);      /* threads past n did not store */
+        }
+        run_close(&r);
+    }
+}
+
+/* ---- k02: saxpy, grid-stride loop ---- */
+
+static void test_saxpy(void)
+{
+    Run r;
+    Params p = { 0 };
+    int n = 1000;
+    float x[1000], y[1000], a = 2.5f;
+    const float *out;
+    uint64_t dx, dy;
+
+    run_open(&r, "k02_saxpy.sm_75.cubin", "saxpy");
+    for (int i = 0; i < n; i++) {
+        x[i] = rndf();
+        y[i] = rndf();
+    }
+    dx = dbuf(&r, x, sizeof(x));
+    dy = dbuf(&r, y, sizeof(y));
+    P(&r, &p, n);
+    P(&r, &p, a);
+    P(&r, &p, dx);
+    P(&r, &p, dy);
+    launch_ok(&r, &p, 3, 96, 0);
+    out = hptr(&r, dy, sizeof(y));
+    for (int i = 0; i < n; i++) {
+        g_assert_cmpfloat(out[i], ==, fmaf(a, x[i], y[i]));
+    }
+    run_close(&r);
+}
+
+/* ---- k03: shared-memory reductions ---- */
+
+static void test_reduce(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { N = 3000, B = 256 };
+    static float in[N];
+    unsigned blocks = (N + 2 * B - 1) / (2 * B);
+    uint64_t din, dout;
+    const float *out;
+
+    run_open(&r, "k03_reduce.sm_75.cubin", "reduce_sum");
+    for (int i = 0; i < N; i++) {
+        in[i] = (float)(rnd() % 100);       /* integers: exact in any order */
+    }
+    din = dbuf(&r, in, sizeof(in));
+    dout = dbuf(&r, NULL, blocks * 4);
+    P(&r, &p, din);
+    P(&r, &p, dout);
+    P(&r, &p, (int)N);
+    launch_ok(&r, &p, blocks, B, 0);
+    out = hptr(&r, dout, blocks * 4);
+    for (unsigned b = 0; b < blocks; b++) {
+        float want = 0;
+
+        for (unsigned i = b * 2 * B; i < MIN((b + 1) * 2 * B, (unsigned)N); i++) {
+            want += in[i];
+        }
+        g_assert_cmpfloat(out[b], ==, want);
+    }
+    run_close(&r);
+}
+
+static void test_reduce_dyn(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { N = 1000, B = 128 };
+    static int in[N];
+    unsigned blocks = (N + B - 1) / B;
+    uint64_t din, dout;
+    const int *out;
+
+    run_open(&r, "k03_reduce.sm_75.cubin", "reduce_dyn");
+    for (int i = 0; i < N; i++) {
+        in[i] = (int)(rnd() % 1000) - 500;
+    }
+    din = dbuf(&r, in, sizeof(in));
+    dout = dbuf(&r, NULL, blocks * 4);
+    P(&r, &p, din);
+    P(&r, &p, dout);
+    P(&r, &p, (int)N);
+    launch_ok(&r, &p, blocks, B, B * 4);
+    out = hptr(&r, dout, blocks * 4);
+    for (unsigned b = 0; b < blocks; b++) {
+        int want = 0;
+
+        for (unsigned i = b * B; i < MIN((b + 1) * B, (unsigned)N); i++) {
+            want += in[i];
+        }
+        g_assert_cmpint(out[b], ==, want);
+    }
+    run_close(&r);
+}
+
+/* ---- k04: atomics ---- */
+
+static void test_histogram(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { N = 5000 };
+    static unsigned char data[N];
+    unsigned want[256] = { 0 };
+    uint64_t dd, dbins;
+    const unsigned *bins;
+
+    run_open(&r, "k04_atomics.sm_75.cubin", "histogram");
+    for (int i = 0; i < N; i++) {
+        data[i] = (unsigned char)(rnd() % 61);
+        want[data[i]]++;
+    }
+    dd = dbuf(&r, data, N);
+    dbins = dbuf(&r, NULL, sizeof(want));
+    P(&r, &p, dd);
+    P(&r, &p, (int)N);
+    P(&r, &p, dbins);
+    launch_ok(&r, &p, 5, 96, 0);
+    bins = hptr(&r, dbins, sizeof(want));
+    for (int i = 0; i < 256; i++) {
+        g_assert_cmpuint(bins[i], ==, want[i]);
+    }
+    run_close(&r);
+}
+
+static void test_atomic_mix(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { T = 96 };
+    int ip[8] = { 1000, -5, 5, 0, 7, 0, 0, 0 };
+    float f = 1.0f;
+    uint64_t l = 10, dip, dfp, dlp, dret;
+    const int *oi, *ret;
+    int last = 0;
+
+    run_open(&r, "k04_atomics.sm_75.cubin", "atomic_mix");
+    dip = dbuf(&r, ip, sizeof(ip));
+    dfp = dbuf(&r, &f, 4);
+    dlp = dbuf(&r, &l, 8);
+    dret = dbuf(&r, NULL, T * 4);
+    P(&r, &p, dip);
+    P(&r, &p, dfp);
+    P(&r, &p, dlp);
+    P(&r, &p, dret);
+    launch_ok(&r, &p, 3, 32, 0);
+    oi = hptr(&r, dip, sizeof(ip));
+    ret = hptr(&r, dret, T * 4);
+    g_assert_cmpint(oi[0], ==, 1000 + T * (T - 1) / 2);
+    g_assert_cmpint(oi[1], ==, T - 1);
+    g_assert_cmpint(oi[2], ==, -(T - 1));
+    g_assert_true(oi[3] >= 0 && oi[3] < T);
+    /* t == 7 turns 7 into 8; then t == 8 may find 8, and so on: a chain */
+    g_assert_cmpint(oi[4], >=, 8);
+    g_assert_cmpint(oi[4], <=, T);
+    g_assert_cmpuint((unsigned)oi[5], ==, 0xffffffffu);
+    g_assert_cmpint(oi[6], ==, T % 101);        /* atomicInc wraps at 100 */
+    g_assert_cmpfloat(*(float *)hptr(&r, dfp, 4), ==, 1.0f + 1.5f * T);
+    g_assert_cmpuint(*(uint64_t *)hptr(&r, dlp, 8), ==, 10 + T * (T - 1) / 2);
+    /* old values: each at least the start, and the last adder saw final - t */
+    for (int t = 0; t < T; t++) {
+        g_assert_cmpint(ret[t], >=, 1000);
+        g_assert_cmpint(ret[t] + t, <=, oi[0]);
+        last += ret[t] + t == oi[0];
+    }
+    g_assert_cmpint(last, >=, 1);
+    run_close(&r);
+}
+
+static void test_atomic_fmax(void)
+{
+    Run r;
+    Params p = { 0 };
+    float v[64], init = -1000.0f, want = init;
+    uint64_t da, dv;
+
+    run_open(&r, "k04_atomics.sm_75.cubin", "atomic_fmax");
+    for (int i = 0; i < 64; i++) {
+        v[i] = rndf();
+        want = MAX(want, v[i]);
+    }
+    da = dbuf(&r, &init, 4);
+    dv = dbuf(&r, v, sizeof(v));
+    P(&r, &p, da);
+    P(&r, &p, dv);
+    launch_ok(&r, &p, 1, 64, 0);
+    g_assert_cmpfloat(*(float *)hptr(&r, da, 4), ==, want);
+    run_close(&r);
+}
+
+/* ---- k05: warp intrinsics ---- */
+
+static void test_warp_ops(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { T = 64 };
+    int in[T];
+    const int *out;
+    uint64_t din, dout;
+
+    run_open(&r, "k05_warp.sm_75.cubin", "warp_ops");
+    for (int i = 0; i < T; i++) {
+        in[i] = (int)(rnd() % 21) - 10;
+    }
+    in[3] = in[9];      /* some equal values for match_any */
+    din = dbuf(&r, in, sizeof(in));
+    dout = dbuf(&r, NULL, 4 * T * 4);
+    P(&r, &p, din);
+    P(&r, &p, dout);
+    launch_ok(&r, &p, 2, 32, 0);
+    out = hptr(&r, dout, 4 * T * 4);
+    for (int t = 0; t < T; t++) {
+        const int *w = in + (t & ~31);
+        int lane = t & 31, s = 0, x = INT32_MIN, any = 0, all = 1;
+        unsigned ballot = 0, m = 0;
+        int sdown[32];
+
+        /* shfl_down tree: lanes past the end keep their own value */
+        for (int i = 0; i < 32; i++) {
+            sdown[i] = w[i];
+        }
+        for (int o = 16; o > 0; o >>= 1) {
+            int nx[32];
+
+            for (int i = 0; i < 32; i++) {
+                nx[i] = sdown[i] + (i + o < 32 ? sdown[i + o] : sdown[i]);
+            }
+            memcpy(sdown, nx, sizeof(nx));
+        }
+        s = sdown[lane];
+        for (int i = 0; i < 32; i++) {
+            x = MAX(x, w[i]);
+            ballot |= (unsigned)(w[i] > 0) << i;
+            any |= w[i] < 0;
+            all &= w[i] != 0;
+            m |= (unsigned)(w[i] == w[lane]) << i;
+        }
+        g_assert_cmpint(out[4 * t + 0], ==, s + x);
+        g_assert_cmpint(out[4 * t + 1], ==, w[0] + (lane ? w[lane - 1] : w[lane]));
+        g_assert_cmpint(out[4 * t + 2], ==, __builtin_popcount(ballot) + any * 2 + all * 4);
+        g_assert_cmpuint((unsigned)out[4 * t + 3], ==, 0xffffffffu ^ m);
+    }
+    run_close(&r);
+}
+
+static void test_warp_partial(void)
+{
+    Run r;
+    Params p = { 0 };
+    int d[64];
+    const int *out;
+    uint64_t dd;
+
+    run_open(&r, "k05_warp.sm_75.cubin", "warp_partial");
+    for (int i = 0; i < 64; i++) {
+        d[i] = (int)(rnd() % 100);
+    }
+    dd = dbuf(&r, d, sizeof(d));
+    P(&r, &p, dd);
+    launch_ok(&r, &p, 1, 64, 0);
+    out = hptr(&r, dd, sizeof(d));
+    for (int t = 0; t < 64; t++) {
+        int lane = t & 31, base = t & ~31, want = d[t];
+
+        if (lane < 16) {
+            int v1[16];
+
+            for (int i = 0; i < 16; i++) {
+                v1[i] = d[base + i] + d[base + (i ^ 1)];
+            }
+            want = v1[lane] + v1[lane ^ 2];
+        }
+        g_assert_cmpint(out[t], ==, want);
+    }
+    run_close(&r);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    corpus_dir = argc > 1 ? argv[1] : "tests/sass";
+    if (g_getenv("SM_WORKERS")) {
+        workers = (unsigned)atoi(g_getenv("SM_WORKERS"));
+    }
+    g_test_add_func("/sm/kernel/vadd", test_vadd);
+    g_test_add_func("/sm/kernel/saxpy", test_saxpy);
+    g_test_add_func("/sm/kernel/reduce_sum", test_reduce);
+    g_test_add_func("/sm/kernel/reduce_dyn", test_reduce_dyn);
+    g_test_add_func("/sm/kernel/histogram", test_histogram);
+    g_test_add_func("/sm/kernel/atomic_mix", test_atomic_mix);
+    g_test_add_func("/sm/kernel/atomic_fmax", test_atomic_fmax);
+    g_test_add_func("/sm/kernel/warp_ops", test_warp_ops);
+    g_test_add_func("/sm/kernel/warp_partial", test_warp_partial);
+    return g_test_run();
+}
