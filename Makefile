@@ -51,6 +51,7 @@ check: qemu core guest
 bench: core
 	@echo "== nvqemu: host benchmark (model core, this machine)"
 	@$(CORE)/tools/bench/bench-host
+	@$(CORE)/tools/bench/bench-sm $(CURDIR)
 
 # Fuzzing (not part of check; check replays the saved corpus): the model core
 # with libFuzzer + sanitizers, and QEMU's generic-fuzz over the device.
