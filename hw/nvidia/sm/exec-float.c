@@ -120,14 +120,80 @@ static inline uint32_t fres(float r, bool sat, bool ftz)
 
 enum { F_ADD, F_MUL, F_FMA };
 
+/* The plain (RN, no FTZ/SAT/FMZ) forms: straight loops the compiler vectorises. */
+static inline uint32_t canon32(float v)
+{
+    return v != v ? NAN32 : u32(v);
+}
+
+__attribute__((target("fma")))
+static void ffma_lanes_hw(const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r)
+{
+    FOR_LANES(l) {
+        r[l] = canon32(__builtin_fmaf(f32(a[l]), f32(b[l]), f32(c[l])));
+    }
+}
+
+static void ffma_lanes_sw(const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r)
+{
+    FOR_LANES(l) {
+        r[l] = canon32(fmaf(f32(a[l]), f32(b[l]), f32(c[l])));
+    }
+}
+
+static gpointer detect_fma(gpointer unused)
+{
+    __builtin_cpu_init();
+    return GINT_TO_POINTER(__builtin_cpu_supports("fma") ? 2 : 1);
+}
+
+static bool fp32_plain(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, int op)
+{
+    static GOnce fma_once = G_ONCE_INIT;
+    const NvSassModFloat *m = &in->mod.f;
+    uint32_t ta[LANES], tb[LANES], tc[LANES], r[LANES];
+    const uint32_t *a, *b;
+
+    if (m->rnd || m->ftz || m->sat || m->fmz) {
+        return false;
+    }
+    a = fsrc(w, &in->src[0], ta, false);
+    b = fsrc(w, &in->src[1], tb, false);
+    if (op == F_FMA) {
+        const uint32_t *c = fsrc(w, &in->src[2], tc, false);
+
+        if (GPOINTER_TO_INT(g_once(&fma_once, detect_fma, NULL)) == 2) {
+            ffma_lanes_hw(a, b, c, r);
+        } else {
+            ffma_lanes_sw(a, b, c, r);
+        }
+    } else if (op == F_ADD) {
+        FOR_LANES(l) {
+            r[l] = canon32(f32(a[l]) + f32(b[l]));
+        }
+    } else {
+        FOR_LANES(l) {
+            r[l] = canon32(f32(a[l]) * f32(b[l]));
+        }
+    }
+    nv_sm_write(w, in->dst.reg, r, mask);
+    return true;
+}
+
 static void fp32_arith(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, int op)
 {
     const NvSassModFloat *m = &in->mod.f;
     uint32_t ta[LANES], tb[LANES], tc[LANES], r[LANES];
-    const uint32_t *a = fsrc(w, &in->src[0], ta, m->ftz);
-    const uint32_t *b = fsrc(w, &in->src[1], tb, m->ftz);
-    const uint32_t *c = op == F_FMA ? fsrc(w, &in->src[2], tc, m->ftz) : NULL;
-    int old = m->rnd ? round_begin(m->rnd) : 0;
+    const uint32_t *a, *b, *c;
+    int old;
+
+    if (fp32_plain(w, in, mask, op)) {
+        return;
+    }
+    a = fsrc(w, &in->src[0], ta, m->ftz);
+    b = fsrc(w, &in->src[1], tb, m->ftz);
+    c = op == F_FMA ? fsrc(w, &in->src[2], tc, m->ftz) : NULL;
+    old = m->rnd ? round_begin(m->rnd) : 0;
 
     FOR_LANES(l) {
         float x = f32(a[l]), y = f32(b[l]), v;

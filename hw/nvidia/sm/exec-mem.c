@@ -45,21 +45,15 @@ bool nv_sm_mem_read(NvSmLaunch *l, uint64_t va, void *buf, size_t len)
     return ok;
 }
 
-/*
- * The host page for va through the warp's cache: a pointer, or NULL with
- * *fault clear for the slow path, or NULL with *fault set.
- */
-static uint8_t *global_page(NvSmWarp *w, uint64_t va, bool write, bool *fault)
+/* The cache miss path of global_page(): asks the provider, fills the entry. */
+static __attribute__((noinline)) uint8_t *global_page_miss(NvSmWarp *w, uint64_t va, bool write,
+                                                 bool *fault)
 {
     uint64_t vpn = va >> NV_SM_PAGE_BITS;
     NvSmWtlbEntry *e = &w->tlb[vpn % NV_SM_WTLB_ENTRIES];
     NvSmLaunch *l = w->l;
     uint8_t *page = NULL;
 
-    *fault = false;
-    if (e->vpn == vpn && (!write || e->writable)) {
-        return e->host;
-    }
     g_mutex_lock(&l->mem_lock);
     if (l->mem.page) {
         page = l->mem.page(l->mem.opaque, vpn << NV_SM_PAGE_BITS, write, fault);
@@ -72,6 +66,22 @@ static uint8_t *global_page(NvSmWarp *w, uint64_t va, bool write, bool *fault)
     }
     *e = (NvSmWtlbEntry){ .vpn = vpn, .host = page, .writable = write };
     return page;
+}
+
+/*
+ * The host page for va through the warp's cache: a pointer, or NULL with
+ * *fault clear for the slow path, or NULL with *fault set.
+ */
+static inline uint8_t *global_page(NvSmWarp *w, uint64_t va, bool write, bool *fault)
+{
+    uint64_t vpn = va >> NV_SM_PAGE_BITS;
+    const NvSmWtlbEntry *e = &w->tlb[vpn % NV_SM_WTLB_ENTRIES];
+
+    *fault = false;
+    if (G_LIKELY(e->vpn == vpn && (!write || e->writable))) {
+        return e->host;
+    }
+    return global_page_miss(w, va, write, fault);
 }
 
 static bool global_slow(NvSmWarp *w, uint64_t va, void *buf, unsigned size, bool write)
@@ -149,8 +159,8 @@ static uint8_t *window_ptr(NvSmWarp *w, Space sp, uint64_t addr, unsigned size,
  * Copies size bytes (a power of two <= 16, addr aligned to it) between buf
  * and the space for lane l. false: the launch has been stopped.
  */
-static bool lane_access(NvSmWarp *w, Space sp, uint64_t addr, unsigned l,
-                        void *buf, unsigned size, bool write)
+static inline bool lane_access(NvSmWarp *w, Space sp, uint64_t addr, unsigned l,
+                               void *buf, unsigned size, bool write)
 {
     uint8_t *p;
     bool fault;
@@ -178,10 +188,17 @@ static bool lane_access(NvSmWarp *w, Space sp, uint64_t addr, unsigned l,
     if (!p) {
         return false;
     }
-    if (write) {
-        memcpy(p, buf, size);
-    } else {
-        memcpy(buf, p, size);
+    /* constant sizes let the copies inline */
+    switch (size) {
+    case 4:
+        memcpy(write ? p : buf, write ? buf : p, 4);
+        break;
+    case 8:
+        memcpy(write ? p : buf, write ? buf : p, 8);
+        break;
+    default:
+        memcpy(write ? p : buf, write ? buf : p, size);
+        break;
     }
     return true;
 }

@@ -490,7 +490,8 @@ static void warp_run(NvSmWarp *w, uint64_t quantum)
         w->next_pc = w->pc + 16;
         c->fn(w, &c->in, mask);
         n++;
-        lanes += (unsigned)__builtin_popcount(mask);
+        /* popcount is a library call on baseline x86-64: skip it for full warps */
+        lanes += mask == NV_SM_ALL_LANES ? NV_SM_LANES : (unsigned)__builtin_popcount(mask);
         if (G_UNLIKELY(nv_sm_stopped(w))) {
             break;
         }
@@ -618,34 +619,79 @@ static void cta_free(NvSmCta *c)
     g_free(c);
 }
 
-static NvSmCta *cta_new(NvSmLaunch *l, uint64_t index)
+/* Sets c up as CTA number index: registers of the kernel, shared memory zeroed. */
+static void cta_reset(NvSmCta *c, uint64_t index)
 {
-    NvSmCta *c = g_new0(NvSmCta, 1);
+    NvSmLaunch *l = c->l;
     uint64_t gx = l->d.grid[0], gy = l->d.grid[1];
+    size_t live_rows = l->d.regs && l->d.regs < NV_SM_ZERO_ROW ? l->d.regs : NV_SM_ZERO_ROW;
 
-    c->l = l;
     c->id[0] = index % gx;
     c->id[1] = (index / gx) % gy;
     c->id[2] = index / gx / gy;
-    c->threads = l->threads;
-    c->nwarps = l->nwarps;
-    c->warps = g_try_new0(NvSmWarp, c->nwarps);
-    c->shared = g_try_malloc0(MAX(l->d.shared_bytes, 1));
-    if (!c->warps || !c->shared) {
-        cta_free(c);
-        return NULL;
-    }
+    c->cur = 0;
+    memset(c->bar_arrived, 0, sizeof(c->bar_arrived));
+    memset(c->bar_count, 0, sizeof(c->bar_count));
+    memset(c->bar_acc, 0, sizeof(c->bar_acc));
+    memset(c->shared, 0, MAX(l->d.shared_bytes, 1));
     for (uint32_t i = 0; i < c->nwarps; i++) {
-        uint32_t left = c->threads - i * NV_SM_LANES;
+        NvSmWarp *w = &c->warps[i];
+        uint32_t (*r)[NV_SM_LANES] = w->r;
+        uint8_t *local = w->local;
 
-        warp_init(c, &c->warps[i], i, MIN(left, NV_SM_LANES));
-        c->warps[i].r = g_try_malloc0(sizeof(uint32_t) * NV_SM_LANES * NV_SM_ROWS);
-        if (!c->warps[i].r) {
+        memset(w, 0, sizeof(*w));
+        w->r = r;
+        w->local = local;
+        /* rows past the kernel's register count can only hold this launch's data */
+        memset(r, 0, sizeof(r[0]) * live_rows);
+        memset(r[NV_SM_SCRATCH_ROW], 0, sizeof(r[0]) * (NV_SM_ROWS - NV_SM_SCRATCH_ROW));
+        warp_init(c, w, i, MIN(c->threads - i * NV_SM_LANES, NV_SM_LANES));
+    }
+}
+
+/* A CTA for grid position index: a recycled one (allocations are the cost) or new. */
+static NvSmCta *cta_new(NvSmLaunch *l, uint64_t index)
+{
+    NvSmCta *c = NULL;
+
+    g_mutex_lock(&l->lock);
+    if (l->spare->len) {
+        c = g_ptr_array_steal_index_fast(l->spare, l->spare->len - 1);
+    }
+    g_mutex_unlock(&l->lock);
+    if (!c) {
+        c = g_new0(NvSmCta, 1);
+        c->l = l;
+        c->threads = l->threads;
+        c->nwarps = l->nwarps;
+        c->warps = g_try_new0(NvSmWarp, c->nwarps);
+        c->shared = g_try_malloc0(MAX(l->d.shared_bytes, 1));
+        if (!c->warps || !c->shared) {
             cta_free(c);
             return NULL;
         }
+        for (uint32_t i = 0; i < c->nwarps; i++) {
+            c->warps[i].r = g_try_malloc0(sizeof(uint32_t) * NV_SM_LANES * NV_SM_ROWS);
+            if (!c->warps[i].r) {
+                cta_free(c);
+                return NULL;
+            }
+        }
     }
+    cta_reset(c, index);
     return c;
+}
+
+/* A finished CTA's memory serves the next one. */
+static void cta_recycle(NvSmLaunch *l, NvSmCta *c)
+{
+    g_mutex_lock(&l->lock);
+    if (l->spare->len < 64) {
+        g_ptr_array_add(l->spare, c);
+        c = NULL;
+    }
+    g_mutex_unlock(&l->lock);
+    cta_free(c);
 }
 
 /*
@@ -732,6 +778,7 @@ NvSmLaunch *nv_sm_launch_new(NvSm *sm, const NvSmLaunchDesc *desc,
     g_mutex_init(&l->code_lock);
     l->code = g_hash_table_new_full(chunk_hash, g_int64_equal, NULL, g_free);
     l->parked = g_ptr_array_new();
+    l->spare = g_ptr_array_new();
     l->threads = desc->block[0] * desc->block[1] * desc->block[2];
     l->nwarps = (l->threads + NV_SM_LANES - 1) / NV_SM_LANES;
     l->total_ctas = (uint64_t)desc->grid[0] * desc->grid[1] * desc->grid[2];
@@ -825,7 +872,7 @@ static void run_worker(NvSmLaunch *l, uint64_t until)
             limit = MIN(limit, l->d.budget - used);
         }
         if (cta_run(c, limit, &n)) {
-            cta_free(c);
+            cta_recycle(l, c);
         } else {
             park(l, c);
         }
@@ -910,6 +957,10 @@ void nv_sm_launch_free(NvSmLaunch *l)
         cta_free(g_ptr_array_index(l->parked, i));
     }
     g_ptr_array_free(l->parked, true);
+    for (unsigned i = 0; i < l->spare->len; i++) {
+        cta_free(g_ptr_array_index(l->spare, i));
+    }
+    g_ptr_array_free(l->spare, true);
     g_hash_table_destroy(l->code);
     for (unsigned b = 0; b < NV_SM_CBUF_BANKS; b++) {
         g_free(l->cbuf[b]);

@@ -111,6 +111,7 @@ struct NvSmLaunch {
     uint64_t total_ctas;
     uint64_t next_cta;              /* under lock */
     GPtrArray *parked;              /* started CTAs, under lock */
+    GPtrArray *spare;               /* finished CTAs to reuse, under lock */
     GMutex lock;
     GMutex code_lock;
     GHashTable *code;               /* chunk base VA -> NvSmChunk */
