@@ -473,26 +473,45 @@ static void exec_DFMA(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 }
 
 /*
- * DSETP. Its comparison codes 0 and 15 print as MIN and MAX (not F and T);
- * their semantics are not verified, so they stop the launch as illegal.
+ * DSETP. Comparison codes 0 and 15 print as MIN and MAX: the halves of
+ * fmin/fmax on doubles. ptxas lowers fmin(a, b) to DSETP.MIN P0, P1, a, b
+ * then selects a when P0 (else b) and, when P1, quiets b's NaN: so P0 means
+ * "a is the result" (IEEE minNum: a NaN loses, -0 < +0) and P1 "both NaN".
  */
 static void exec_DSETP(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     uint64_t a[LANES], b[LANES];
-    uint32_t r = 0;
+    uint32_t r = 0, nan2 = 0, acc;
+    unsigned cmp = in->mod.f.cmp;
 
-    if (in->mod.f.cmp == 0 || in->mod.f.cmp == 15) {
-        if (mask) {
-            nv_sm_fault(w, NV_SM_ERR_ILLEGAL_INSN, in->pc, false, __builtin_ctz(mask));
-        }
-        return;
-    }
     dsrc(w, &in->src[0], a);
     dsrc(w, &in->src[1], b);
-    FOR_LANES(l) {
-        r |= (uint32_t)fcmp(in->mod.f.cmp, f64(a[l]), f64(b[l])) << l;
+    if (cmp != 0 && cmp != 15) {
+        FOR_LANES(l) {
+            r |= (uint32_t)fcmp(cmp, f64(a[l]), f64(b[l])) << l;
+        }
+        set_pair(w, in, r, mask);
+        return;
     }
-    set_pair(w, in, r, mask);
+    FOR_LANES(l) {
+        double x = f64(a[l]), y = f64(b[l]);
+        bool take_a;
+
+        if (x != x) {
+            take_a = false;
+        } else if (y != y) {
+            take_a = true;
+        } else if (x == y) {
+            take_a = (a[l] >> 63) == (cmp == 0);    /* min prefers -0, max +0 */
+        } else {
+            take_a = cmp == 0 ? x < y : x > y;
+        }
+        r |= (uint32_t)take_a << l;
+        nan2 |= (uint32_t)(x != x && y != y) << l;
+    }
+    acc = nv_sm_pred(w, in->psrc[0]);
+    nv_sm_set_pred(w, in->pdst[0], bool_op(in->mod.f.bool_op, r, acc), mask);
+    nv_sm_set_pred(w, in->pdst[1], bool_op(in->mod.f.bool_op, nan2, acc), mask);
 }
 
 /* ---- fp16x2 ---- */
