@@ -84,9 +84,9 @@ static void param(Run *r, Params *p, const void *v, uint32_t size)
 
 #define P(r, p, v) do { __typeof__(v) v_ = (v); param(r, p, &v_, sizeof(v_)); } while (0)
 
-static void launch_ok(Run *r, Params *p, uint32_t gx, uint32_t bx, uint32_t dyn)
+static void launch3(Run *r, Params *p, const uint32_t grid[3], const uint32_t block[3],
+                    uint32_t dyn)
 {
-    const uint32_t grid[3] = { gx, 1, 1 }, block[3] = { bx, 1, 1 };
     NvSmError e;
 
     g_assert_cmpuint(p->n, ==, r->k.k.param_count);
@@ -95,6 +95,13 @@ static void launch_ok(Run *r, Params *p, uint32_t gx, uint32_t bx, uint32_t dyn)
                 G_GINT64_MODIFIER "x", r->k.k.name, nv_sm_error_name(e.kind), e.pc, e.cta[0],
                 e.warp, e.lane, e.addr);
     }
+}
+
+static void launch_ok(Run *r, Params *p, uint32_t gx, uint32_t bx, uint32_t dyn)
+{
+    const uint32_t grid[3] = { gx, 1, 1 }, block[3] = { bx, 1, 1 };
+
+    launch3(r, p, grid, block, dyn);
 }
 
 static uint32_t rng_state = 12345;
@@ -427,6 +434,347 @@ static void test_warp_partial(void)
     run_close(&r);
 }
 
+
+/* ---- k06: integer division (inline sequences and the 64-bit subroutine) ---- */
+
+static void test_intdiv(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { T = 96 };
+    int a[T], b[T];
+    unsigned ua[T], ud = 13;
+    long long la[T], ld = -7919;
+    uint64_t da, db, dq, dr, dua, duq, dla, dlq;
+    const int *q, *rem;
+    const unsigned *uq;
+    const long long *lq;
+
+    run_open(&r, "k06_intdiv.sm_75.cubin", "intdiv");
+    for (int t = 0; t < T; t++) {
+        a[t] = (int)rnd() - (int)(rnd() >> 1);
+        b[t] = (int)(rnd() % 2001) - 1000;
+        b[t] = b[t] ? b[t] : 3;
+        ua[t] = rnd() * 3u;
+        la[t] = (long long)rnd() * (long long)rnd() * (t & 1 ? -1 : 1);
+    }
+    a[0] = INT32_MIN;
+    b[0] = 7;
+    a[1] = 5;
+    b[1] = INT32_MIN;
+    ua[2] = 0xffffffffu;
+    da = dbuf(&r, a, sizeof(a));
+    db = dbuf(&r, b, sizeof(b));
+    dq = dbuf(&r, NULL, sizeof(a));
+    dr = dbuf(&r, NULL, sizeof(a));
+    dua = dbuf(&r, ua, sizeof(ua));
+    duq = dbuf(&r, NULL, sizeof(ua));
+    dla = dbuf(&r, la, sizeof(la));
+    dlq = dbuf(&r, NULL, sizeof(la));
+    P(&r, &p, da);
+    P(&r, &p, db);
+    P(&r, &p, dq);
+    P(&r, &p, dr);
+    P(&r, &p, dua);
+    P(&r, &p, ud);
+    P(&r, &p, duq);
+    P(&r, &p, dla);
+    P(&r, &p, ld);
+    P(&r, &p, dlq);
+    launch_ok(&r, &p, 3, 32, 0);
+    q = hptr(&r, dq, sizeof(a));
+    rem = hptr(&r, dr, sizeof(a));
+    uq = hptr(&r, duq, sizeof(ua));
+    lq = hptr(&r, dlq, sizeof(la));
+    for (int t = 0; t < T; t++) {
+        g_assert_cmpint(q[t], ==, a[t] / b[t]);
+        g_assert_cmpint(rem[t], ==, a[t] % b[t]);
+        g_assert_cmpuint(uq[t], ==, ua[t] / ud + ua[t] % 7u + ua[t] / 16u);
+        g_assert_cmpint(lq[t], ==, la[t] / ld);
+    }
+    run_close(&r);
+}
+
+/* ---- k07: 64-bit pointers and integers, a linked list ---- */
+
+typedef struct Node {
+    uint64_t next;
+    long long val;
+} Node;
+
+static void test_ptr64(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { T = 64, NODES = 5 };
+    long long stride = 24, list_sum = 0;
+    uint64_t mask = 0xfedcba9876543210ull, dnodes, dbase, dout;
+    Node nodes[NODES];
+    const long long *out;
+    uint8_t *base;
+
+    run_open(&r, "k07_ptr64.sm_75.cubin", "ptr64");
+    dnodes = dbuf(&r, NULL, sizeof(nodes));
+    for (int i = 0; i < NODES; i++) {
+        nodes[i].val = (long long)rnd() << 20;
+        nodes[i].next = i + 1 < NODES ? dnodes + (i + 1) * sizeof(Node) : 0;
+        list_sum += nodes[i].val;
+    }
+    memcpy(hptr(&r, dnodes, sizeof(nodes)), nodes, sizeof(nodes));
+    dbase = dbuf(&r, NULL, T * stride + 8);
+    base = hptr(&r, dbase, T * stride + 8);
+    for (int t = 0; t < T; t++) {
+        long long v = (long long)rnd() * 1000 - 7;
+
+        memcpy(base + t * stride, &v, 8);
+    }
+    dout = dbuf(&r, NULL, T * 8);
+    P(&r, &p, dnodes);
+    P(&r, &p, dout);
+    P(&r, &p, dbase);
+    P(&r, &p, stride);
+    P(&r, &p, mask);
+    launch_ok(&r, &p, 2, 32, 0);
+    out = hptr(&r, dout, T * 8);
+    for (long long t = 0; t < T; t++) {
+        long long v, acc;
+
+        memcpy(&v, base + t * stride, 8);
+        acc = v * t + (t >> 3) - (long long)((unsigned long long)t << 40);
+        acc ^= (long long)(mask >> (t & 63));
+        g_assert_cmpint(out[t], ==, acc + list_sum);
+    }
+    run_close(&r);
+}
+
+/* ---- k08: fp64 (division and sqrt through Newton sequences and calls) ---- */
+
+static void test_fp64(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { T = 64 };
+    double x[T], y[T];
+    float f[T];
+    const double *out;
+    uint64_t dx, dy, dout, df;
+
+    run_open(&r, "k08_fp64.sm_75.cubin", "fp64");
+    for (int t = 0; t < T; t++) {
+        x[t] = (double)(int)(rnd() % 20001 - 10000) / 37.0;
+        y[t] = (double)(int)(rnd() % 20001 - 10000) / 13.0 + 0.5;
+        f[t] = rndf();
+    }
+    x[1] = 1e-310;      /* denormal: the slow paths */
+    y[2] = 1e300;
+    dx = dbuf(&r, x, sizeof(x));
+    dy = dbuf(&r, y, sizeof(y));
+    dout = dbuf(&r, NULL, sizeof(x));
+    df = dbuf(&r, f, sizeof(f));
+    P(&r, &p, dx);
+    P(&r, &p, dy);
+    P(&r, &p, dout);
+    P(&r, &p, df);
+    P(&r, &p, (int)T);
+    launch_ok(&r, &p, 2, 32, 0);
+    out = hptr(&r, dout, sizeof(x));
+    for (int t = 0; t < T; t++) {
+        double a = x[t], b = y[t];
+        double want = fma(a, b, 1.0) + a * 0.5 - b;
+
+        if (a > b) {
+            want += (double)f[t];
+        }
+        want += a / b;
+        want += sqrt(fabs(a));
+        want += (double)(int)a;
+        /* the compiler may contract a * 0.5 - b: allow an ulp-level difference */
+        g_assert_cmpfloat_with_epsilon(out[t], want, fabs(want) * 1e-14 + 1e-300);
+    }
+    run_close(&r);
+}
+
+/* ---- k09: transcendentals (fast intrinsics and precise library code) ---- */
+
+static void test_mufu(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { T = 96 };
+    float x[T];
+    const float *out;
+    uint64_t dx, dout;
+
+    run_open(&r, "k09_mufu.sm_75.cubin", "mufu");
+    for (int t = 0; t < T; t++) {
+        x[t] = (float)((int)(rnd() % 6001) - 3000) / 1000.0f;
+    }
+    x[0] = 0.0f;
+    x[1] = -0.5f;       /* 1 / (v + 0.5) = Inf */
+    x[2] = 80.0f;       /* sinf: range reduction far from 0 */
+    dx = dbuf(&r, x, sizeof(x));
+    dout = dbuf(&r, NULL, 3 * sizeof(x));
+    P(&r, &p, dx);
+    P(&r, &p, dout);
+    launch_ok(&r, &p, 3, 32, 0);
+    out = hptr(&r, dout, 3 * sizeof(x));
+    for (int t = 0; t < T; t++) {
+        double v = x[t];
+        double r0 = sin(v) + cos(v) + exp(v) + log(v + 2.0) + 1.0 / sqrt(v * v + 1.0) +
+                    sqrt(fabs(v)) + v / (3.0 + v * v) + 1.0 / (v + 0.5);
+        double r1 = sin(v) * exp(v), r2 = tanh(v) + rint(v);
+
+        if (isnan(r0)) {
+            g_assert_true(isnan(out[3 * t]));       /* log of a negative */
+        } else if (isinf(r0)) {
+            g_assert_true(isinf(out[3 * t]));
+        } else {
+            g_assert_cmpfloat_with_epsilon(out[3 * t], r0, fabs(r0) * 2e-5 + 2e-5);
+        }
+        g_assert_cmpfloat_with_epsilon(out[3 * t + 1], r1, fabs(r1) * 2e-6 + 1e-6);
+        g_assert_cmpfloat_with_epsilon(out[3 * t + 2], r2, fabs(r2) * 2e-6 + 1e-6);
+    }
+    run_close(&r);
+}
+
+/* ---- k10: local memory (dynamically indexed array) ---- */
+
+static void test_localmem(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { T = 96, N = 20 };
+    int idx[256];
+    const int *out;
+    uint64_t didx, dout;
+
+    run_open(&r, "k10_local.sm_75.cubin", "localmem");
+    for (int i = 0; i < 256; i++) {
+        idx[i] = (int)rnd();
+    }
+    didx = dbuf(&r, idx, sizeof(idx));
+    dout = dbuf(&r, NULL, T * 4);
+    P(&r, &p, didx);
+    P(&r, &p, dout);
+    P(&r, &p, (int)N);
+    launch_ok(&r, &p, 3, 32, 0);
+    out = hptr(&r, dout, T * 4);
+    for (int t = 0; t < T; t++) {
+        int buf[64], s = 0;
+
+        for (int i = 0; i < 64; i++) {
+            buf[i] = i * t;
+        }
+        for (int i = 0; i < N; i++) {
+            s += buf[idx[(t + i) & 255] & 63];
+        }
+        buf[idx[t & 255] & 63] = s;
+        g_assert_cmpint(out[t], ==, s + buf[(t * 7) & 63]);
+    }
+    run_close(&r);
+}
+
+/* ---- k11: divergent control flow, calls, loops with break, switch ---- */
+
+static int collatz(int v)
+{
+    int steps = 0;
+
+    while (v != 1 && steps < 1000) {
+        v = (v & 1) ? 3 * v + 1 : v >> 1;
+        ++steps;
+    }
+    return steps;
+}
+
+static void test_control(void)
+{
+    static const uint32_t shapes[][2] = { { 2, 64 }, { 5, 27 } };
+
+    for (size_t sh = 0; sh < G_N_ELEMENTS(shapes); sh++) {
+        Run r;
+        Params p = { 0 };
+        int n = (int)(shapes[sh][0] * shapes[sh][1]) - 3, in[512];
+        const int *out;
+        uint64_t din, dout;
+
+        run_open(&r, "k11_control.sm_75.cubin", "control");
+        for (int t = 0; t < n; t++) {
+            in[t] = (int)(rnd() % 300) - 20;
+        }
+        din = dbuf(&r, in, n * 4);
+        dout = dbuf(&r, NULL, (n + 3) * 4);
+        P(&r, &p, din);
+        P(&r, &p, dout);
+        P(&r, &p, n);
+        launch_ok(&r, &p, shapes[sh][0], shapes[sh][1], 0);
+        out = hptr(&r, dout, (n + 3) * 4);
+        for (int t = 0; t < n; t++) {
+            int v = in[t], want;
+
+            if (v & 1) {
+                want = collatz(v);
+            } else if (v % 3 == 0) {
+                want = 0;
+                for (int i = 0; i < v; ++i) {
+                    want += i * i;
+                    if (want > 10000) {
+                        break;
+                    }
+                }
+            } else {
+                switch (v & 7) {
+                case 0: want = 11; break;
+                case 2: want = v * 5; break;
+                case 4: want = -v; break;
+                default: want = v ^ 0x55; break;
+                }
+            }
+            g_assert_cmpint(out[t], ==, want);
+        }
+        run_close(&r);
+    }
+}
+
+/* ---- k12: tiled SGEMM with a 2-D grid ---- */
+
+static void test_matmul(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { N = 40 };
+    static float a[N * N], b[N * N];
+    const uint32_t grid[3] = { 3, 3, 1 }, block[3] = { 16, 16, 1 };
+    const float *c;
+    uint64_t da, db, dc;
+
+    run_open(&r, "k12_matmul.sm_75.cubin", "matmul");
+    for (int i = 0; i < N * N; i++) {
+        a[i] = (float)((int)(rnd() % 17) - 8);      /* small integers: exact sums */
+        b[i] = (float)((int)(rnd() % 17) - 8);
+    }
+    da = dbuf(&r, a, sizeof(a));
+    db = dbuf(&r, b, sizeof(b));
+    dc = dbuf(&r, NULL, sizeof(a));
+    P(&r, &p, da);
+    P(&r, &p, db);
+    P(&r, &p, dc);
+    P(&r, &p, (int)N);
+    launch3(&r, &p, grid, block, 0);
+    c = hptr(&r, dc, sizeof(a));
+    for (int i = 0; i < N; i++) {
+        for (int j = 0; j < N; j++) {
+            float want = 0;
+
+            for (int k = 0; k < N; k++) {
+                want += a[i * N + k] * b[k * N + j];
+            }
+            g_assert_cmpfloat(c[i * N + j], ==, want);
+        }
+    }
+    run_close(&r);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -443,5 +791,12 @@ int main(int argc, char **argv)
     g_test_add_func("/sm/kernel/atomic_fmax", test_atomic_fmax);
     g_test_add_func("/sm/kernel/warp_ops", test_warp_ops);
     g_test_add_func("/sm/kernel/warp_partial", test_warp_partial);
+    g_test_add_func("/sm/kernel/intdiv", test_intdiv);
+    g_test_add_func("/sm/kernel/ptr64", test_ptr64);
+    g_test_add_func("/sm/kernel/fp64", test_fp64);
+    g_test_add_func("/sm/kernel/mufu", test_mufu);
+    g_test_add_func("/sm/kernel/localmem", test_localmem);
+    g_test_add_func("/sm/kernel/control", test_control);
+    g_test_add_func("/sm/kernel/matmul", test_matmul);
     return g_test_run();
 }
