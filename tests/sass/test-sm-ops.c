@@ -1,0 +1,407 @@
+/*
+ * Per-opcode tests of the memory, warp-wide and control executors on a test
+ * warp: encodings are looked up by their nvdisasm text in the golden tables,
+ * inputs are random and boundary values, and every result is compared with
+ * a C reference written from the PTX definitions (shfl.sync, vote, match,
+ * atom.shared, ld/st.shared) and the seed special-register table.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "sass-tsv.h"
+#include "../../hw/nvidia/sm/sm-internal.h"
+
+static GHashTable *words;       /* nvdisasm text -> "lo hi" */
+
+#define VOTE_TEXT "VOTE.ANY R0, PT, P0"
+#define VOTE_DST 0
+
+static void load_words(const char *dir)
+{
+    GPtrArray *files = tsv_list(dir);
+
+    words = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    for (guint i = 0; i < files->len; i++) {
+        TsvFile f;
+
+        g_assert_true(tsv_load(files->pdata[i], &f));
+        for (size_t r = 0; r < f.n; r++) {
+            if (!g_hash_table_contains(words, f.rows[r].text)) {
+                uint64_t *w = g_new(uint64_t, 2);
+
+                w[0] = f.rows[r].lo;
+                w[1] = f.rows[r].hi;
+                g_hash_table_insert(words, g_strdup(f.rows[r].text), w);
+            }
+        }
+        tsv_free(&f);
+    }
+    g_ptr_array_unref(files);
+}
+
+/* Executes the instruction nvdisasm prints as text; returns the error kind. */
+static NvSmErrorKind exec_text(NvSmWarp *w, const char *text)
+{
+    const uint64_t *word = g_hash_table_lookup(words, text);
+
+    if (!word) {
+        g_error("no golden encoding for \"%s\"", text);
+    }
+    g_assert_true(nv_sm_test_exec(w, word[0], word[1]));
+    return nv_sm_test_error(w);
+}
+
+static uint32_t rng = 99;
+
+static uint32_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 17;
+    rng ^= rng << 5;
+    return rng;
+}
+
+static uint32_t *reg(NvSmWarp *w, unsigned r)
+{
+    return w->r[r];
+}
+
+/* ---- SHFL ---- */
+
+/* PTX shfl.sync: the source lane of lane l and whether it is in range. */
+static unsigned shfl_src(int mode, unsigned l, uint32_t b, uint32_t c, bool *ok)
+{
+    uint32_t bv = b & 31, clamp = c & 31, seg = (c >> 8) & 31;
+    int max_lane = (int)((l & seg) | (clamp & ~seg)), j;
+
+    switch (mode) {
+    case 0: j = (int)((l & seg) | (bv & ~seg)); *ok = j <= max_lane; break;
+    case 1: j = (int)l - (int)bv; *ok = j >= max_lane; break;
+    case 2: j = (int)l + (int)bv; *ok = j <= max_lane; break;
+    default: j = (int)(l ^ bv); *ok = j <= max_lane; break;
+    }
+    if (!*ok) {
+        j = (int)l;
+    }
+    return (unsigned)j;
+}
+
+/* The lane values of an operand before execution (immediate, RZ or register). */
+static void operand(NvSmWarp *w, const NvSassOperand *o, uint32_t out[32])
+{
+    for (unsigned l = 0; l < 32; l++) {
+        out[l] = o->kind == NV_SASS_OPND_IMM ? o->imm :
+                 o->kind == NV_SASS_OPND_REG && o->reg != NV_SASS_RZ ? reg(w, o->reg)[l] : 0;
+    }
+}
+
+/* Every SHFL encoding of the corpus, random data, lane and clamp/segment values. */
+static void test_shfl(void)
+{
+    NvSmWarp *w = nv_sm_test_warp_new(32);
+    GHashTableIter it;
+    gpointer key, value;
+    unsigned forms = 0;
+
+    g_hash_table_iter_init(&it, words);
+    while (g_hash_table_iter_next(&it, &key, &value)) {
+        const uint64_t *word = value;
+        NvSassInsn in;
+
+        if (!g_str_has_prefix(key, "SHFL") || !nv_sass_decode(word[0], word[1], 0, &in)) {
+            continue;
+        }
+        forms++;
+        for (int round = 0; round < 20; round++) {
+            uint32_t a[32], b[32], c[32];
+
+            for (unsigned r = 0; r < NV_SM_ZERO_ROW; r++) {
+                for (unsigned l = 0; l < 32; l++) {
+                    reg(w, r)[l] = round & 1 ? rnd() & 0x1f1f : rnd();
+                }
+            }
+            w->p[0] = w->p[3] = rnd();
+            operand(w, &in.src[0], a);
+            operand(w, &in.src[1], b);
+            operand(w, &in.src[2], c);
+            g_assert_cmpint(exec_text(w, key), ==, NV_SM_OK);
+            for (unsigned l = 0; l < 32; l++) {
+                bool ok;
+                unsigned j = shfl_src(in.mod.warp.mode, l, b[l], c[l], &ok);
+
+                if (in.dst.reg != NV_SASS_RZ) {
+                    g_assert_cmphex(reg(w, in.dst.reg)[l], ==, a[j]);
+                }
+                if (in.pdst[0].index < NV_SASS_PT) {
+                    g_assert_cmpuint((w->p[in.pdst[0].index] >> l) & 1, ==, ok);
+                }
+            }
+        }
+    }
+    g_assert_cmpuint(forms, >=, 4);
+    nv_sm_test_warp_free(w);
+}
+
+/* ---- VOTE / MATCH ---- */
+
+static void test_vote_match(void)
+{
+    NvSmWarp *w = nv_sm_test_warp_new(32);
+
+    for (int round = 0; round < 100; round++) {
+        uint32_t p0 = round % 4 == 0 ? 0 : round % 4 == 1 ? ~0u : rnd();
+        uint32_t key[32], want_any = 0;
+
+        w->p[0] = p0;
+        g_assert_cmpint(exec_text(w, VOTE_TEXT), ==, NV_SM_OK);
+        for (unsigned l = 0; l < 32; l++) {
+            g_assert_cmphex(reg(w, VOTE_DST)[l], ==, p0);   /* the ballot */
+        }
+        g_assert_cmphex(nv_sm_pred(w, (NvSassPred){ .index = NV_SASS_PT }), ==, ~0u);
+        for (unsigned l = 0; l < 32; l++) {
+            key[l] = reg(w, 5)[l] = rnd() % 4;
+        }
+        g_assert_cmpint(exec_text(w, "MATCH.ANY R0, R5"), ==, NV_SM_OK);
+        for (unsigned l = 0; l < 32; l++) {
+            uint32_t m = 0;
+
+            for (unsigned k = 0; k < 32; k++) {
+                m |= (uint32_t)(key[k] == key[l]) << k;
+            }
+            g_assert_cmphex(reg(w, 0)[l], ==, m);
+            want_any |= m;
+        }
+        g_assert_cmphex(want_any, ==, ~0u);
+    }
+    nv_sm_test_warp_free(w);
+}
+
+/* ---- shared memory: loads, stores, atomics ---- */
+
+static void test_shared_ld_st(void)
+{
+    NvSmWarp *w = nv_sm_test_warp_new(32);
+    uint8_t *sh = w->cta->shared;
+
+    for (unsigned i = 0; i < 1024; i++) {
+        sh[i] = (uint8_t)rnd();
+    }
+    for (unsigned l = 0; l < 32; l++) {
+        reg(w, 3)[l] = l * 4;
+        reg(w, 23)[l] = l * 48;     /* the last lanes run past 1 KiB */
+    }
+    g_assert_cmpint(exec_text(w, "LDS.U R6, [R3]"), ==, NV_SM_OK);
+    g_assert_cmpint(exec_text(w, "LDS.U.128 R8, [R23+0x10]"), ==, NV_SM_ERR_OOR_ADDR);
+    for (unsigned l = 0; l < 32; l++) {
+        reg(w, 23)[l] = l * 16 % 1008;
+    }
+    g_assert_cmpint(exec_text(w, "LDS.U.128 R8, [R23+0x10]"), ==, NV_SM_OK);
+    for (unsigned l = 0; l < 32; l++) {
+        uint32_t v, q[4];
+
+        memcpy(&v, sh + l * 4, 4);
+        g_assert_cmphex(reg(w, 6)[l], ==, v);
+        memcpy(q, sh + l * 16 % 1008 + 0x10, 16);
+        for (unsigned i = 0; i < 4; i++) {
+            g_assert_cmphex(reg(w, 8 + i)[l], ==, q[i]);
+        }
+    }
+    /* the .X4 index scale and a 64-bit store */
+    for (unsigned l = 0; l < 32; l++) {
+        reg(w, 0)[l] = l * 2;
+        reg(w, 4)[l] = rnd();
+        reg(w, 5)[l] = rnd();
+    }
+    for (unsigned l = 0; l < 32; l++) {
+        reg(w, 7)[l] = l * 8;
+    }
+    {
+        g_assert_cmpint(exec_text(w, "STS.64 [R7+0x8], R4"), ==, NV_SM_OK);
+        for (unsigned l = 0; l < 32; l++) {
+            uint32_t v[2];
+
+            memcpy(v, sh + l * 8 + 8, 8);
+            g_assert_cmphex(v[0], ==, reg(w, 4)[l]);
+            g_assert_cmphex(v[1], ==, reg(w, 5)[l]);
+        }
+    }
+    /* out of the CTA's shared memory: an error, nothing written */
+    for (unsigned l = 0; l < 32; l++) {
+        reg(w, 3)[l] = 1024 + l * 4;
+    }
+    g_assert_cmpint(exec_text(w, "LDS.U R6, [R3]"), ==, NV_SM_ERR_OOR_ADDR);
+    /* misaligned */
+    for (unsigned l = 0; l < 32; l++) {
+        reg(w, 3)[l] = 2;
+    }
+    g_assert_cmpint(exec_text(w, "LDS.U R6, [R3]"), ==, NV_SM_ERR_MISALIGNED);
+    g_assert_cmpint(exec_text(w, "STS.64 [R7+0xa], R4"), ==, NV_SM_ERR_MISALIGNED);
+    nv_sm_test_warp_free(w);
+}
+
+static uint32_t atom_ref(const char *op, uint32_t old, uint32_t b, bool sgn)
+{
+    if (!strcmp(op, "ADD")) {
+        return old + b;
+    } else if (!strcmp(op, "MIN")) {
+        return sgn ? (uint32_t)MIN((int32_t)old, (int32_t)b) : MIN(old, b);
+    } else if (!strcmp(op, "MAX")) {
+        return sgn ? (uint32_t)MAX((int32_t)old, (int32_t)b) : MAX(old, b);
+    } else if (!strcmp(op, "INC")) {
+        return old >= b ? 0 : old + 1;
+    } else if (!strcmp(op, "DEC")) {
+        return old == 0 || old > b ? b : old - 1;
+    } else if (!strcmp(op, "AND")) {
+        return old & b;
+    } else if (!strcmp(op, "OR")) {
+        return old | b;
+    } else if (!strcmp(op, "XOR")) {
+        return old ^ b;
+    }
+    return b;   /* EXCH */
+}
+
+/* ATOMS.<op>[.S32] R127, [R3.X4], R4: lanes in order on colliding addresses. */
+static void test_atoms(void)
+{
+    static const char *const ops[] = { "ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR",
+                                       "EXCH" };
+    NvSmWarp *w = nv_sm_test_warp_new(32);
+    uint32_t *sh = (uint32_t *)w->cta->shared;
+    unsigned ran = 0;
+
+    for (size_t o = 0; o < G_N_ELEMENTS(ops); o++) {
+        for (int sgn = 0; sgn < 2; sgn++) {
+            char text[64];
+            uint32_t mem[256], oldv[32];
+
+            g_snprintf(text, sizeof(text), sgn ? "ATOMS.%s.S32 RZ, [R3.X4], R4" :
+                       "ATOMS.%s R127, [R3.X4], R4", ops[o]);
+            if (!g_hash_table_contains(words, text)) {
+                continue;
+            }
+            for (unsigned i = 0; i < 256; i++) {
+                mem[i] = sh[i] = i % 3 ? rnd() : rnd() % 50;
+            }
+            for (unsigned l = 0; l < 32; l++) {
+                reg(w, 3)[l] = rnd() % 8;       /* collisions */
+                reg(w, 4)[l] = l % 4 ? rnd() % 60 : rnd();
+            }
+            g_assert_cmpint(exec_text(w, text), ==, NV_SM_OK);
+            ran++;
+            for (unsigned l = 0; l < 32; l++) {
+                uint32_t a = reg(w, 3)[l];
+
+                oldv[l] = mem[a];
+                mem[a] = atom_ref(ops[o], mem[a], reg(w, 4)[l], sgn);
+            }
+            for (unsigned i = 0; i < 256; i++) {
+                g_assert_cmphex(sh[i], ==, mem[i]);
+            }
+            if (!sgn) {
+                for (unsigned l = 0; l < 32; l++) {
+                    g_assert_cmphex(reg(w, 127)[l], ==, oldv[l]);
+                }
+            }
+        }
+    }
+    g_assert_cmpuint(ran, ==, 2 * G_N_ELEMENTS(ops));
+    /* a misaligned atomic stops with the hardware's error */
+    if (g_hash_table_contains(words, "ATOMS.ADD RZ, [R3.X4+0x1], R4")) {
+        g_assert_cmpint(exec_text(w, "ATOMS.ADD RZ, [R3.X4+0x1], R4"), ==,
+                        NV_SM_ERR_MISALIGNED);
+    }
+    nv_sm_test_warp_free(w);
+}
+
+/* ATOMS.CAS returns the old value; CAST.SPIN reports success in Rd. */
+static void test_atoms_cas(void)
+{
+    NvSmWarp *w = nv_sm_test_warp_new(32);
+    uint32_t *sh = (uint32_t *)w->cta->shared;
+
+    for (unsigned l = 0; l < 32; l++) {
+        sh[l] = l;
+        reg(w, 6)[l] = l * 4;
+        reg(w, 4)[l] = l % 2 ? l : l + 1;       /* odd lanes compare equal */
+        reg(w, 5)[l] = 1000 + l;
+    }
+    g_assert_cmpint(exec_text(w, "ATOMS.CAS R127, [R6], R4, R5"), ==, NV_SM_OK);
+    for (unsigned l = 0; l < 32; l++) {
+        g_assert_cmpuint(reg(w, 127)[l], ==, l);
+        g_assert_cmpuint(sh[l], ==, l % 2 ? 1000 + l : l);
+    }
+    /* every lane on word 0: only the first lane's compare succeeds */
+    sh[0] = 7;
+    for (unsigned l = 0; l < 32; l++) {
+        reg(w, 2)[l] = 7;
+        reg(w, 3)[l] = 100 + l;
+    }
+    g_assert_cmpint(exec_text(w, "ATOMS.CAST.SPIN R3, [RZ], R2, R3"), ==, NV_SM_OK);
+    g_assert_cmpuint(sh[0], ==, 100);
+    for (unsigned l = 0; l < 32; l++) {
+        g_assert_cmpuint(reg(w, 3)[l], ==, l == 0);
+    }
+    nv_sm_test_warp_free(w);
+}
+
+/* ---- special registers ---- */
+
+static void test_s2r(void)
+{
+    NvSmWarp *w = nv_sm_test_warp_new(32);
+
+    g_assert_cmpint(exec_text(w, "S2R R0, SR_LANEID"), ==, NV_SM_OK);
+    g_assert_cmpint(exec_text(w, "S2R R3, SR_TID.X"), ==, NV_SM_OK);
+    for (unsigned l = 0; l < 32; l++) {
+        g_assert_cmpuint(reg(w, 0)[l], ==, l);
+        g_assert_cmpuint(reg(w, 3)[l], ==, l);
+    }
+    g_assert_cmpint(exec_text(w, "S2R R1, SR_LTMASK"), ==, NV_SM_OK);
+    for (unsigned l = 0; l < 32; l++) {
+        g_assert_cmphex(reg(w, 1)[l], ==, (1u << l) - 1);
+    }
+    g_assert_cmpint(exec_text(w, "S2R R1, SR_GEMASK"), ==, NV_SM_OK);
+    for (unsigned l = 0; l < 32; l++) {
+        g_assert_cmphex(reg(w, 1)[l], ==, ~((1u << l) - 1));
+    }
+    nv_sm_test_warp_free(w);
+}
+
+/* ---- control: a divergent branch splits the warp, EXIT retires lanes ---- */
+
+static void test_branch_split(void)
+{
+    NvSmWarp *w = nv_sm_test_warp_new(32);
+    uint64_t pc = w->pc;
+
+    w->p[0] = 0x0000ffff;
+    g_assert_cmpint(exec_text(w, "@P0 BRA `(.L_x_1)"), ==, NV_SM_OK);
+    /* the group with the lower PC runs first: here the fall-through lanes,
+     * unless the target is below; either way the two groups partition */
+    g_assert_true(w->active == 0x0000ffff || w->active == 0xffff0000);
+    g_assert_cmpuint(w->alive, ==, ~0u);
+    w->pc = pc;
+    w->active = w->alive = ~0u;
+    w->p[1] = 0xf0f0f0f0;
+    g_assert_cmpint(exec_text(w, "@P1 EXIT"), ==, NV_SM_OK);
+    g_assert_cmphex(w->alive, ==, 0x0f0f0f0f);
+    g_assert_cmphex(w->active, ==, 0x0f0f0f0f);
+    nv_sm_test_warp_free(w);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    load_words(argc > 1 ? argv[1] : "tests/sass");
+    g_test_add_func("/sm/ops/shfl", test_shfl);
+    g_test_add_func("/sm/ops/vote-match", test_vote_match);
+    g_test_add_func("/sm/ops/shared-ld-st", test_shared_ld_st);
+    g_test_add_func("/sm/ops/atoms", test_atoms);
+    g_test_add_func("/sm/ops/atoms-cas", test_atoms_cas);
+    g_test_add_func("/sm/ops/s2r", test_s2r);
+    g_test_add_func("/sm/ops/branch-split", test_branch_split);
+    return g_test_run();
+}
