@@ -57,7 +57,8 @@ bench: core
 # with libFuzzer + sanitizers, and QEMU's generic-fuzz over the device.
 FUZZ_SECONDS ?= 60
 fuzz:
-	@scripts/fuzz.sh $(FUZZ_SECONDS)
+	@scripts/fuzz.sh $(FUZZ_SECONDS) gpu
+	@scripts/fuzz.sh $(FUZZ_SECONDS) sm
 
 fuzz-qemu:
 	@scripts/fuzz-qemu.sh $(FUZZ_SECONDS)

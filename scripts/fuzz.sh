@@ -2,11 +2,13 @@
 # Coverage-guided fuzzing of the model core's host path (tools/fuzz/fuzz-gpu.c)
 # with libFuzzer, ASan and UBSan.
 #
-#   scripts/fuzz.sh [SECONDS]      (default 60)
+#   scripts/fuzz.sh [SECONDS] [TARGET]      (default 60 s, target gpu)
 #
-# Builds build/fuzz/fuzz-gpu with clang, fuzzes for SECONDS on a scratch copy
-# of tools/fuzz/corpus, then merges the inputs that add coverage back into
-# tools/fuzz/corpus (-merge=1). A crash, leak or UBSan report stops the run;
+# TARGET gpu: the host path (tools/fuzz/fuzz-gpu.c, corpus tools/fuzz/corpus);
+# TARGET sm: the SM interpreter (tools/fuzz/fuzz-sm.c, tools/fuzz/corpus-sm).
+# Builds build/fuzz/fuzz-TARGET with clang, fuzzes for SECONDS on a scratch
+# copy of the corpus, then merges the inputs that add coverage back into it
+# (-merge=1). A crash, leak or UBSan report stops the run;
 # its reproducer is written to tools/fuzz/crashes/ (replay it with
 # `build/fuzz/fuzz-gpu tools/fuzz/crashes/crash-...`).
 #
@@ -19,14 +21,16 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 secs=${1:-60}
-[[ $secs =~ ^[0-9]+$ ]] || { echo "usage: $0 [SECONDS]" >&2; exit 2; }
+target=${2:-gpu}
+[[ $secs =~ ^[0-9]+$ && $target =~ ^(gpu|sm)$ ]] || { echo "usage: $0 [SECONDS] [gpu|sm]" >&2; exit 2; }
 CC=${CC:-clang}
 out=build/fuzz
-bin=$out/fuzz-gpu
-scratch=$out/corpus-scratch
+bin=$out/fuzz-$target
+scratch=$out/corpus-scratch-$target
 corpus=tools/fuzz/corpus
+[ "$target" = sm ] && corpus=tools/fuzz/corpus-sm
 crashes=tools/fuzz/crashes
-log=$out/fuzz.log
+log=$out/fuzz-$target.log
 mkdir -p "$out" "$crashes" "$corpus"
 
 say() { echo "== fuzz: $*"; }
@@ -53,8 +57,9 @@ rm -f "$out/probe" "$out/probe.c"
 
 say "building $bin"
 "$CC" -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-    -fno-omit-frame-pointer -Iinclude -Ihw/nvidia/gpu \
-    hw/nvidia/gpu/*.c tools/fuzz/fuzz-gpu.c -o "$bin"
+    -fno-omit-frame-pointer -Iinclude -Ihw/nvidia/gpu $(pkg-config --cflags glib-2.0) \
+    hw/nvidia/gpu/*.c hw/nvidia/sm/*.c "tools/fuzz/fuzz-$target.c" -o "$bin" \
+    $(pkg-config --libs glib-2.0) -lm
 
 rm -rf "$scratch"
 mkdir -p "$scratch"

@@ -453,7 +453,7 @@ static void exec_S2UR(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     }
 }
 
-void nv_sm_exec_ctl_init(NvSmExecFn table[NV_SASS_OP_COUNT])
+void NV_SM_EXEC_INIT(nv_sm_exec_ctl_init)(NvSmExecFn table[NV_SASS_OP_COUNT])
 {
     table[NV_SASS_OP_BRA] = exec_BRA;
     table[NV_SASS_OP_BRX] = exec_BRX;

@@ -831,7 +831,7 @@ static void exec_FRND(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     put_float(w, in, v, m->dst_bytes, m->ftz, mask);
 }
 
-void nv_sm_exec_float_init(NvSmExecFn table[NV_SASS_OP_COUNT])
+void NV_SM_EXEC_INIT(nv_sm_exec_float_init)(NvSmExecFn table[NV_SASS_OP_COUNT])
 {
     static const struct { uint16_t op; NvSmExecFn fn; } rows[] = {
         { NV_SASS_OP_FADD, exec_FADD }, { NV_SASS_OP_FMUL, exec_FMUL },

@@ -962,7 +962,7 @@ static void exec_r2ur(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 
 /* ---- dispatch ---- */
 
-void nv_sm_exec_int_init(NvSmExecFn table[NV_SASS_OP_COUNT])
+void NV_SM_EXEC_INIT(nv_sm_exec_int_init)(NvSmExecFn table[NV_SASS_OP_COUNT])
 {
     table[NV_SASS_OP_MOV] = exec_mov;
     table[NV_SASS_OP_SEL] = exec_sel;

@@ -20,31 +20,6 @@ typedef enum Space { SPACE_GLOBAL, SPACE_SHARED, SPACE_LOCAL } Space;
 
 /* ---- provider access ---- */
 
-bool nv_sm_mem_read(NvSmLaunch *l, uint64_t va, void *buf, size_t len)
-{
-    uint8_t *out = buf;
-    bool ok = true;
-
-    g_mutex_lock(&l->mem_lock);
-    while (len && ok) {
-        size_t chunk = MIN(len, NV_SM_PAGE_SIZE - (va & (NV_SM_PAGE_SIZE - 1)));
-        bool fault = false;
-        uint8_t *page = l->mem.page ? l->mem.page(l->mem.opaque, va & ~(uint64_t)(NV_SM_PAGE_SIZE - 1),
-                                                  false, &fault) : NULL;
-
-        if (page) {
-            memcpy(out, page + (va & (NV_SM_PAGE_SIZE - 1)), chunk);
-        } else {
-            ok = !fault && l->mem.read && l->mem.read(l->mem.opaque, va, out, chunk);
-        }
-        out += chunk;
-        va += chunk;
-        len -= chunk;
-    }
-    g_mutex_unlock(&l->mem_lock);
-    return ok;
-}
-
 /* The cache miss path of global_page(): asks the provider, fills the entry. */
 static __attribute__((noinline)) uint8_t *global_page_miss(NvSmWarp *w, uint64_t va, bool write,
                                                  bool *fault)
@@ -638,7 +613,7 @@ static void exec_nop(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
 }
 
-void nv_sm_exec_mem_init(NvSmExecFn table[NV_SASS_OP_COUNT])
+void NV_SM_EXEC_INIT(nv_sm_exec_mem_init)(NvSmExecFn table[NV_SASS_OP_COUNT])
 {
     table[NV_SASS_OP_LDG] = exec_LDG;
     table[NV_SASS_OP_LD] = exec_LDG;

@@ -51,8 +51,26 @@ struct NvSm {
 
 static NvSmExecFn exec_table[NV_SASS_OP_COUNT];
 
+/*
+ * The executors are also built for x86-64 hosts with AVX2/FMA/BMI (the
+ * 32-lane loops then vectorise 8 wide, 2-3x faster); pick them when the host
+ * has those, and the baseline build otherwise.
+ */
 static gpointer exec_table_init(gpointer unused)
 {
+#ifdef NV_SM_HAVE_V3
+    __builtin_cpu_init();
+    /* NVGPU_SM_BASELINE=1 forces the baseline build (tests run both) */
+    if (!g_getenv("NVGPU_SM_BASELINE") && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+        __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+        __builtin_cpu_supports("popcnt")) {
+        nv_sm_exec_int_init_v3(exec_table);
+        nv_sm_exec_float_init_v3(exec_table);
+        nv_sm_exec_mem_init_v3(exec_table);
+        nv_sm_exec_ctl_init_v3(exec_table);
+        return NULL;
+    }
+#endif
     nv_sm_exec_int_init(exec_table);
     nv_sm_exec_float_init(exec_table);
     nv_sm_exec_mem_init(exec_table);
@@ -194,6 +212,33 @@ uint32_t nv_sm_src_uniform(NvSmWarp *w, const NvSassOperand *o)
     default:
         return 0;
     }
+}
+
+/* ---- memory through the provider ---- */
+
+bool nv_sm_mem_read(NvSmLaunch *l, uint64_t va, void *buf, size_t len)
+{
+    uint8_t *out = buf;
+    bool ok = true;
+
+    g_mutex_lock(&l->mem_lock);
+    while (len && ok) {
+        size_t chunk = MIN(len, NV_SM_PAGE_SIZE - (va & (NV_SM_PAGE_SIZE - 1)));
+        bool fault = false;
+        uint8_t *page = l->mem.page ? l->mem.page(l->mem.opaque, va & ~(uint64_t)(NV_SM_PAGE_SIZE - 1),
+                                                  false, &fault) : NULL;
+
+        if (page) {
+            memcpy(out, page + (va & (NV_SM_PAGE_SIZE - 1)), chunk);
+        } else {
+            ok = !fault && l->mem.read && l->mem.read(l->mem.opaque, va, out, chunk);
+        }
+        out += chunk;
+        va += chunk;
+        len -= chunk;
+    }
+    g_mutex_unlock(&l->mem_lock);
+    return ok;
 }
 
 /* ---- code ---- */
