@@ -204,9 +204,55 @@ static uint32_t extend(unsigned size, const uint8_t *b)
     }
 }
 
+/*
+ * The common case of a 32-bit LDG/STG by a full warp whose addresses are
+ * aligned and inside one directly mapped page: one translation, then plain
+ * copies. Returns false when the general path must run instead.
+ */
+static bool coalesced32(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, bool write)
+{
+    uint64_t addr[NV_SM_LANES], diff = 0;
+    uint8_t *page;
+    bool fault;
+
+    if (mask != NV_SM_ALL_LANES || in->mod.mem.size != NV_SASS_MEM_32 || !in->mod.mem.e) {
+        return false;
+    }
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        addr[l] = lane_addr(w, &in->addr, l);
+        diff |= ((addr[l] ^ addr[0]) & ~(uint64_t)(NV_SM_PAGE_SIZE - 1)) | (addr[l] & 3);
+    }
+    if (diff || !(page = global_page(w, addr[0], write, &fault))) {
+        return false;       /* several pages, misaligned, slow memory or a fault */
+    }
+    if (write) {
+        const uint32_t *v = nv_sm_rrow(w, in->src[0].reg);
+
+        for (unsigned l = 0; l < NV_SM_LANES; l++) {
+            uint32_t x = GUINT32_TO_LE(v[l]);
+
+            memcpy(page + (addr[l] & (NV_SM_PAGE_SIZE - 1)), &x, 4);
+        }
+    } else {
+        uint32_t *d = nv_sm_wrow(w, in->dst.reg);
+
+        for (unsigned l = 0; l < NV_SM_LANES; l++) {
+            uint32_t x;
+
+            memcpy(&x, page + (addr[l] & (NV_SM_PAGE_SIZE - 1)), 4);
+            d[l] = GUINT32_FROM_LE(x);
+        }
+    }
+    return true;
+}
+
 static void do_load(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, Space space)
 {
     unsigned size = size_bytes(in->mod.mem.size), words = MAX(size / 4, 1);
+
+    if (space == SPACE_GLOBAL && in->opcode == NV_SASS_OP_LDG && coalesced32(w, in, mask, false)) {
+        return;
+    }
 
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = __builtin_ctz(m);
@@ -237,6 +283,10 @@ static void do_store(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, Space spa
 {
     unsigned size = size_bytes(in->mod.mem.size), words = MAX(size / 4, 1);
     unsigned data = in->src[0].reg;
+
+    if (space == SPACE_GLOBAL && in->opcode == NV_SASS_OP_STG && coalesced32(w, in, mask, true)) {
+        return;
+    }
 
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = __builtin_ctz(m);
