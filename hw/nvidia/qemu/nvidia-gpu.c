@@ -45,6 +45,7 @@ struct NvidiaGpuState {
 
     /* properties */
     uint64_t vram_size;
+    uint64_t bar1_size;
     uint32_t gpcs;
     uint32_t tpcs_per_gpc;
     uint32_t sms_per_tpc;
@@ -264,6 +265,11 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
         error_setg(errp, "nvidia-gpu: %s", why);
         return;
     }
+    if (!is_power_of_2(s->bar1_size) || s->bar1_size < NVIDIA_GPU_BAR1_MIN ||
+        s->bar1_size > NVIDIA_GPU_BAR1_SIZE) {
+        error_setg(errp, "nvidia-gpu: bar1-size must be a power of two from 16M to 256M");
+        return;
+    }
     if (s->host_thread) {
         error_setg(errp, "nvidia-gpu: host-thread=on is not implemented yet: the host "
                    "runs from the main loop (host-thread=off)");
@@ -288,7 +294,7 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
                           NV_BAR0_SIZE);
     pci_register_bar(pdev, NVIDIA_GPU_BAR_REGS, PCI_BASE_ADDRESS_SPACE_MEMORY, &s->bar0);
     memory_region_init_io(&s->bar1, OBJECT(s), &bar1_ops, s,
-                          "nvidia-gpu-bar1", NVIDIA_GPU_BAR1_SIZE);
+                          "nvidia-gpu-bar1", s->bar1_size);
     pci_register_bar(pdev, NVIDIA_GPU_BAR_FB, bar64_pref, &s->bar1);
     memory_region_init_io(&s->bar3, OBJECT(s), &bar3_ops, s,
                           "nvidia-gpu-bar3", NVIDIA_GPU_BAR3_SIZE);
@@ -356,6 +362,7 @@ static void nvgpu_reset_hold(Object *obj, ResetType type)
 
 static const Property nvgpu_props[] = {
     DEFINE_PROP_SIZE("vram-size", NvidiaGpuState, vram_size, 1 * GiB),
+    DEFINE_PROP_SIZE("bar1-size", NvidiaGpuState, bar1_size, NVIDIA_GPU_BAR1_SIZE),
     DEFINE_PROP_UINT32("gpcs", NvidiaGpuState, gpcs, 1),
     DEFINE_PROP_UINT32("tpcs-per-gpc", NvidiaGpuState, tpcs_per_gpc, 2),
     DEFINE_PROP_UINT32("sms-per-tpc", NvidiaGpuState, sms_per_tpc, 2),
@@ -368,6 +375,7 @@ static const struct {
 } nvgpu_prop_help[] = {
     { "vram-size", "video memory (power of two, 256M..32G); host memory is committed "
                    "only when the guest touches it" },
+    { "bar1-size", "BAR1 aperture (power of two, 16M..256M; the T4 has 256M)" },
     { "gpcs", "enabled GPCs (1..6)" },
     { "tpcs-per-gpc", "enabled TPCs in each GPC (1..4)" },
     { "sms-per-tpc", "SMs in each TPC (1..2)" },

@@ -13,7 +13,8 @@
 #define NVIDIA_GPU_BAR_REGS     0
 #define NVIDIA_GPU_BAR_FB       1
 #define NVIDIA_GPU_BAR_INST     3
-#define NVIDIA_GPU_BAR1_SIZE    (256ull << 20)
+#define NVIDIA_GPU_BAR1_SIZE    (256ull << 20)    /* the default and the largest */
+#define NVIDIA_GPU_BAR1_MIN     (16ull << 20)
 #define NVIDIA_GPU_BAR3_SIZE    (32ull << 20)
 
 /* Capability layout (offsets in config space). */
