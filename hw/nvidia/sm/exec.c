@@ -53,28 +53,44 @@ static NvSmExecFn exec_table[NV_SASS_OP_COUNT];
 
 /*
  * The executors are also built for x86-64 hosts with AVX2/FMA/BMI (the
- * 32-lane loops then vectorise 8 wide, 2-3x faster); pick them when the host
- * has those, and the baseline build otherwise.
+ * 32-lane loops then vectorise 8 wide, 2-3x faster) where the build links
+ * them (weak references: absent otherwise); pick them when the host has
+ * those extensions, and the baseline build otherwise.
  */
+extern void nv_sm_exec_int_init_v3(NvSmExecFn table[NV_SASS_OP_COUNT]) __attribute__((weak));
+extern void nv_sm_exec_float_init_v3(NvSmExecFn table[NV_SASS_OP_COUNT]) __attribute__((weak));
+extern void nv_sm_exec_mem_init_v3(NvSmExecFn table[NV_SASS_OP_COUNT]) __attribute__((weak));
+extern void nv_sm_exec_ctl_init_v3(NvSmExecFn table[NV_SASS_OP_COUNT]) __attribute__((weak));
+
+static bool use_v3(void)
+{
+#if defined(__x86_64__)
+    if (!nv_sm_exec_int_init_v3 || !nv_sm_exec_float_init_v3 || !nv_sm_exec_mem_init_v3 ||
+        !nv_sm_exec_ctl_init_v3 || g_getenv("NVGPU_SM_BASELINE")) {
+        return false;       /* not built, or NVGPU_SM_BASELINE=1 (tests run both) */
+    }
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+           __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+           __builtin_cpu_supports("popcnt");
+#else
+    return false;
+#endif
+}
+
 static gpointer exec_table_init(gpointer unused)
 {
-#ifdef NV_SM_HAVE_V3
-    __builtin_cpu_init();
-    /* NVGPU_SM_BASELINE=1 forces the baseline build (tests run both) */
-    if (!g_getenv("NVGPU_SM_BASELINE") && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-        __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
-        __builtin_cpu_supports("popcnt")) {
+    if (use_v3()) {
         nv_sm_exec_int_init_v3(exec_table);
         nv_sm_exec_float_init_v3(exec_table);
         nv_sm_exec_mem_init_v3(exec_table);
         nv_sm_exec_ctl_init_v3(exec_table);
-        return NULL;
+    } else {
+        nv_sm_exec_int_init(exec_table);
+        nv_sm_exec_float_init(exec_table);
+        nv_sm_exec_mem_init(exec_table);
+        nv_sm_exec_ctl_init(exec_table);
     }
-#endif
-    nv_sm_exec_int_init(exec_table);
-    nv_sm_exec_float_init(exec_table);
-    nv_sm_exec_mem_init(exec_table);
-    nv_sm_exec_ctl_init(exec_table);
     return NULL;
 }
 

@@ -240,8 +240,9 @@ bool nv_sm_mem_read(NvSmLaunch *l, uint64_t va, void *buf, size_t len);
 
 /*
  * Executor families: each fills its opcodes' rows of the table. The
- * exec-*.c files are compiled twice where the host supports it: baseline,
- * and with NV_SM_VARIANT for AVX2/FMA/BMI hosts (names get _v3).
+ * exec-*.c files are compiled twice on x86-64: baseline, and with
+ * NV_SM_VARIANT for AVX2/FMA/BMI hosts (names get _v3; exec.c refers to
+ * those weakly, so builds without the variant still link).
  */
 #ifdef NV_SM_VARIANT
 #define NV_SM_EXEC_INIT(name) name##_v3
@@ -252,10 +253,12 @@ void nv_sm_exec_int_init(NvSmExecFn table[NV_SASS_OP_COUNT]);
 void nv_sm_exec_float_init(NvSmExecFn table[NV_SASS_OP_COUNT]);
 void nv_sm_exec_mem_init(NvSmExecFn table[NV_SASS_OP_COUNT]);
 void nv_sm_exec_ctl_init(NvSmExecFn table[NV_SASS_OP_COUNT]);
+#ifdef NV_SM_VARIANT
 void nv_sm_exec_int_init_v3(NvSmExecFn table[NV_SASS_OP_COUNT]);
 void nv_sm_exec_float_init_v3(NvSmExecFn table[NV_SASS_OP_COUNT]);
 void nv_sm_exec_mem_init_v3(NvSmExecFn table[NV_SASS_OP_COUNT]);
 void nv_sm_exec_ctl_init_v3(NvSmExecFn table[NV_SASS_OP_COUNT]);
+#endif
 
 /* The executor of an opcode, or NULL (illegal instruction). */
 NvSmExecFn nv_sm_executor(unsigned opcode);
