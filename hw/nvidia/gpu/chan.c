@@ -18,6 +18,8 @@
 #include "ce.h"
 #include "host.h"
 #include "i2m.h"
+#include "compute.h"
+#include "hw/nvidia/cl-c5c0.h"
 #include "mmu.h"
 #include "units.h"
 
@@ -149,19 +151,47 @@ static void eng_error(void *o, const char *msg)
     nv_guest_error(x->gpu, "channel %u: engine error: %s", x->c->chid, msg);
 }
 
+/* VRAM pages of the channel's address space as host memory (the SM's fast path). */
+static uint8_t *eng_page(void *o, uint64_t va, bool write, bool *fault)
+{
+    ChanCtx *x = o;
+    uint32_t reason;
+    NvXlate t;
+
+    *fault = false;
+    if (!nv_mmu_translate(x->gpu, x->inst, va, write, &t, &reason)) {
+        uint8_t probe;
+
+        /* report through the normal path, which records the fault */
+        *fault = !chan_virt(x, va, &probe, 1, write);
+        return NULL;
+    }
+    if (t.sparse || t.phys.target != NV_TARGET_VRAM ||
+        t.phys.addr >= x->gpu->vram_size ||
+        x->gpu->vram_size - t.phys.addr < (1u << NV_PAGE_SHIFT_4K)) {
+        return NULL;    /* system memory and sparse pages take read/write */
+    }
+    return x->gpu->vram + (t.phys.addr & ~(uint64_t)((1u << NV_PAGE_SHIFT_4K) - 1));
+}
+
 static NvMemIf engine_mem(ChanCtx *x)
 {
-    return (NvMemIf) { x, eng_read, eng_write, eng_time, eng_nonstall, eng_error };
+    return (NvMemIf) { x, eng_read, eng_write, eng_time, eng_nonstall, eng_error, eng_page };
 }
 
 /* ---- objects ---- */
 
 void nv_chan_free_engines(NvChannel *c)
 {
+    if (c->compute) {
+        nv_compute_fini(c->compute);
+    }
     free(c->ce);
     free(c->i2m);
+    free(c->compute);
     c->ce = NULL;
     c->i2m = NULL;
+    c->compute = NULL;
 }
 
 static NvObjKind class_kind(uint32_t cls)
@@ -171,6 +201,8 @@ static NvObjKind class_kind(uint32_t cls)
         return NV_OBJ_CE;
     case NV_CLASS_KEPLER_INLINE_TO_MEMORY_B:
         return NV_OBJ_I2M;
+    case NV_CLASS_TURING_COMPUTE_A:
+        return NV_OBJ_COMPUTE;
     }
     return NV_OBJ_NONE;
 }
@@ -187,8 +219,12 @@ static bool set_object(ChanCtx *x, uint32_t subch, uint32_t data)
     if (kind == NV_OBJ_I2M && !c->i2m && (c->i2m = calloc(1, sizeof(NvI2mState)))) {
         nv_i2m_reset(c->i2m);
     }
+    if (kind == NV_OBJ_COMPUTE && !c->compute &&
+        (c->compute = calloc(1, sizeof(NvComputeState)))) {
+        nv_compute_init(c->compute, &x->gpu->compute_cfg);
+    }
     if (kind == NV_OBJ_NONE || (kind == NV_OBJ_CE && !c->ce) ||
-        (kind == NV_OBJ_I2M && !c->i2m)) {
+        (kind == NV_OBJ_I2M && !c->i2m) || (kind == NV_OBJ_COMPUTE && !c->compute)) {
         return false;
     }
     c->obj[subch] = kind;
@@ -492,11 +528,12 @@ static void engine_interrupts(ChanCtx *x)
 
 /*
  * An engine error: a failed memory access was already reported as an MMU
- * fault (the channel just stops); anything else is the CE's launch error.
+ * fault (the channel just stops); a compute launch's error (logged with its
+ * PC and warp) faults the channel; anything else is the CE's launch error.
  */
-static void engine_error(ChanCtx *x)
+static void engine_error(ChanCtx *x, NvObjKind kind)
 {
-    if (x->faulted) {
+    if (x->faulted || kind == NV_OBJ_COMPUTE) {
         nv_chan_fault(x->gpu, x->c, true);
     } else {
         nv_ce_interrupt(x->gpu, x->c, NV_CE_INTR_LAUNCHERR, NV_CE_LAUNCH_ERR_INVALID);
@@ -506,12 +543,12 @@ static void engine_error(ChanCtx *x)
 static NvSinkResult engine_status(ChanCtx *x, NvObjKind kind, NvEngineStatus st)
 {
     engine_interrupts(x);
-    if (st == NV_ENGINE_BUSY && kind == NV_OBJ_CE) {
+    if (st == NV_ENGINE_BUSY && (kind == NV_OBJ_CE || kind == NV_OBJ_COMPUTE)) {
         x->c->busy_engine = kind;
-        return NV_SINK_STOP;    /* finish the copy before the next method */
+        return NV_SINK_STOP;    /* finish the copy/launch before the next method */
     }
     if (st == NV_ENGINE_ERROR) {
-        engine_error(x);
+        engine_error(x, kind);
         return NV_SINK_STOP;
     }
     return NV_SINK_OK;          /* I2M "busy" only waits for its inline data */
@@ -533,6 +570,9 @@ static NvSinkResult chan_method(void *opaque, uint32_t subch, uint32_t mthd, uin
     case NV_OBJ_I2M:
         x->engine = NV_MMU_ENG_HOST0 + (c->runlist < NV_PBDMAS ? c->runlist : 0);
         return engine_status(x, NV_OBJ_I2M, nv_i2m_method(c->i2m, &mem, mthd, data));
+    case NV_OBJ_COMPUTE:
+        x->engine = NV_MMU_ENG_GR;
+        return engine_status(x, NV_OBJ_COMPUTE, nv_compute_method(c->compute, &mem, mthd, data));
     default:
         /* No object: methods on subchannels 5-7 go to software, else it's an error. */
         nv_pbdma_error(x->gpu, c, subch >= 5 ? NV_PBDMA_INTR_DEVICE : NV_PBDMA_INTR_METHOD,
@@ -655,23 +695,30 @@ static bool run_engine(ChanCtx *x)
     NvMemIf mem = engine_mem(x);
     NvEngineStatus st;
 
-    if (c->busy_engine != NV_OBJ_CE) {
+    NvObjKind kind = c->busy_engine;
+
+    if ((kind != NV_OBJ_CE || !c->ce) && (kind != NV_OBJ_COMPUTE || !c->compute)) {
         c->busy_engine = NV_OBJ_NONE;
         return true;
     }
     if (x->copied) {
-        return false;           /* one copy budget per slice: resume next slice */
+        return false;           /* one engine budget per slice: resume next slice */
     }
     x->copied = true;
-    x->engine = ce_fault_engine(x);
-    st = nv_ce_run(c->ce, &mem, NV_SLICE_COPY_BYTES);
+    if (kind == NV_OBJ_CE) {
+        x->engine = ce_fault_engine(x);
+        st = nv_ce_run(c->ce, &mem, NV_SLICE_COPY_BYTES);
+    } else {
+        x->engine = NV_MMU_ENG_GR;
+        st = nv_compute_run(c->compute, &mem, NV_SLICE_SM_INSNS);
+    }
     engine_interrupts(x);
     if (st == NV_ENGINE_BUSY) {
         return false;
     }
     c->busy_engine = NV_OBJ_NONE;
     if (st == NV_ENGINE_ERROR) {
-        engine_error(x);
+        engine_error(x, kind);
         return false;
     }
     return true;

@@ -31,6 +31,12 @@ typedef struct NvMemIf {
     void (*nonstall_intr)(void *opaque);
     /* A launch or method error: the engine's error interrupt plus a guest error. */
     void (*error)(void *opaque, const char *msg);
+    /*
+     * Optional (may be NULL): host memory of the whole 4 KiB page at virtual
+     * address va when it is directly addressable (VRAM), else NULL; a fault
+     * sets *fault (already reported, like read/write).
+     */
+    uint8_t *(*page)(void *opaque, uint64_t va, bool write, bool *fault);
 } NvMemIf;
 
 /* Result of running an engine for a bounded amount of work. */

@@ -64,6 +64,14 @@ NvGpu *nvgpu_new(const NvGpuConfig *cfg, const NvPlatform *plat)
         free(gpu);
         return NULL;
     }
+    gpu->sm = nv_sm_new(cfg->sm_threads);
+    gpu->compute_cfg = (NvComputeConfig) {
+        .sm = gpu->sm,
+        .budget = cfg->sm_budget ? cfg->sm_budget : NV_SM_DEFAULT_BUDGET,
+        .sm_count = cfg->gpcs * cfg->tpcs_per_gpc * cfg->sms_per_tpc,
+        .trace = cfg->sm_trace ? plat->sm_trace : NULL,
+        .trace_opaque = plat->opaque,
+    };
     gpu->rom_len = nv_vbios_build(&gpu->chip, gpu->rom);
     nv_top_build_device_info(gpu);
     nvgpu_reset(gpu);
@@ -79,6 +87,7 @@ void nvgpu_free(NvGpu *gpu)
         gpu->plat.timer_cancel(gpu->plat.opaque);
     }
     nv_host_free(gpu);
+    nv_sm_free(gpu->sm);
     munmap(gpu->vram, gpu->vram_size);
     free(gpu);
 }

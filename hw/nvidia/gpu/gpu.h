@@ -13,6 +13,7 @@
 #include "hw/nvidia/nv-regs.h"
 #include "plain-regs.h"
 #include "vbios.h"
+#include "compute.h"
 
 /* A physical location: a memory target (NV_TARGET_*) and an address in it. */
 typedef struct NvPhys {
@@ -96,6 +97,8 @@ struct NvGpu {
     NvRegs r;
     NvTlbEntry tlb[NV_TLB_ENTRIES];
     struct NvChannel *chan[NV_CHANNELS];    /* host state of bound channels */
+    NvSm *sm;                               /* the SM array (worker threads) */
+    NvComputeConfig compute_cfg;            /* how compute launches run */
     uint32_t next_chid;                     /* round-robin position */
     bool poll_armed;
     bool any_parked;

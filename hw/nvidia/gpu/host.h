@@ -19,6 +19,7 @@
 #define NV_SLICE_DWORDS         2048    /* pushbuffer dwords per channel per slice */
 #define NV_SLICE_COPY_BYTES     (256u << 10)  /* bounds one slice's main-loop time */
 #define NV_SLICES_PER_CALL      16
+#define NV_SLICE_SM_INSNS       (1u << 20)   /* SM warp-instructions per channel slice */
 #define NV_ACQUIRE_POLL_NS      100000  /* how often a parked acquire looks again */
 #define NV_PB_FETCH_DWORDS      256
 
@@ -26,7 +27,7 @@ typedef struct NvCeState NvCeState;
 typedef struct NvI2mState NvI2mState;
 
 /* What a subchannel is bound to by SET_OBJECT. */
-typedef enum NvObjKind { NV_OBJ_NONE, NV_OBJ_CE, NV_OBJ_I2M } NvObjKind;
+typedef enum NvObjKind { NV_OBJ_NONE, NV_OBJ_CE, NV_OBJ_I2M, NV_OBJ_COMPUTE } NvObjKind;
 
 typedef struct NvChannel {
     uint32_t chid;
@@ -45,6 +46,7 @@ typedef struct NvChannel {
     NvObjKind busy_engine;      /* an engine operation still running */
     NvCeState *ce;
     NvI2mState *i2m;
+    struct NvComputeState *compute;
     uint32_t sem_a, sem_b, sem_c;
     uint32_t sem_addr_lo, sem_addr_hi, sem_payload_lo, sem_payload_hi;
     uint32_t reference;

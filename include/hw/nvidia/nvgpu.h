@@ -38,6 +38,8 @@ typedef struct NvPlatform {
     /* An access to a register the model does not implement (for tracing). */
     void (*unimp)(void *opaque, bool is_write, uint32_t offset, unsigned size,
                   uint32_t value);
+    /* One executed SM instruction, disassembled (only with NvGpuConfig.sm_trace). */
+    void (*sm_trace)(void *opaque, const char *line);
 } NvPlatform;
 
 /* One engine of the PTOP device-info table. */
@@ -69,8 +71,12 @@ typedef struct NvGpuConfig {
     const NvChipProfile *chip;
     uint64_t vram_size;                 /* bytes: power of two, 256 MiB .. 32 GiB */
     uint32_t gpcs, tpcs_per_gpc, sms_per_tpc;
-    uint32_t sm_threads;
+    uint32_t sm_threads;                /* SM worker threads */
+    uint64_t sm_budget;                 /* warp-instructions per launch; 0: the default */
+    bool sm_trace;                      /* every executed instruction to plat.sm_trace */
 } NvGpuConfig;
+
+#define NV_SM_DEFAULT_BUDGET    (1ull << 36)    /* ~minutes of interpretation */
 
 #define NV_VRAM_SIZE_MIN        (256ull << 20)
 #define NV_VRAM_SIZE_MAX        (32ull << 30)

@@ -1,0 +1,276 @@
+/*
+ * TURING_COMPUTE_A: SEND_PCAS_A gives a QMD address; SEND_SIGNALING_PCAS_B
+ * with SCHEDULE reads the QMD once, validates every field, and starts a
+ * launch on the SM; nv_compute_run() then executes it slice by slice (the
+ * channel stays busy, so later methods wait, as on hardware where the next
+ * launch is ordered after the previous one's releases). On completion the
+ * QMD's semaphore releases are written. An SM error stops the launch with
+ * a guest error naming the PC, CTA, warp and lane; MMU faults have already
+ * been recorded by the channel's memory path.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "compute.h"
+#include "hw/nvidia/cl-c5c0.h"
+#include "hw/nvidia/cl-a140.h"
+
+#define QMD_MAX_BLOCK_XY    1024u
+#define QMD_MAX_BLOCK_Z     64u
+#define QMD_MAX_GRID_YZ     65535u
+#define QMD_WINDOW_ALIGN    (16u << 20)
+
+void nv_compute_init(NvComputeState *s, const NvComputeConfig *cfg)
+{
+    memset(s, 0, sizeof(*s));
+    nv_i2m_reset(&s->i2m);
+    s->cfg = *cfg;
+}
+
+void nv_compute_fini(NvComputeState *s)
+{
+    nv_sm_launch_free(s->launch);
+    s->launch = NULL;
+}
+
+/* ---- the SM's memory: the channel's address space ---- */
+
+static uint8_t *sm_page(void *opaque, uint64_t va, bool write, bool *fault)
+{
+    const NvMemIf *m = ((NvComputeState *)opaque)->mem;
+
+    *fault = false;
+    return m->page ? m->page(m->opaque, va, write, fault) : NULL;
+}
+
+static bool sm_read(void *opaque, uint64_t va, void *buf, size_t len)
+{
+    const NvMemIf *m = ((NvComputeState *)opaque)->mem;
+
+    return m->read(m->opaque, true, 0, va, buf, len);
+}
+
+static bool sm_write(void *opaque, uint64_t va, const void *buf, size_t len)
+{
+    const NvMemIf *m = ((NvComputeState *)opaque)->mem;
+
+    return m->write(m->opaque, true, 0, va, buf, len);
+}
+
+static uint64_t sm_time(void *opaque)
+{
+    const NvMemIf *m = ((NvComputeState *)opaque)->mem;
+
+    return m->time_ns(m->opaque);
+}
+
+/* ---- the QMD ---- */
+
+static uint32_t mthd_value(const uint32_t *mthd, uint32_t offset)
+{
+    return mthd[offset / 4];
+}
+
+static uint64_t window(const uint32_t *mthd, uint32_t a, uint32_t b)
+{
+    return (uint64_t)NV_FEX32(mthd_value(mthd, a), C5C0_WINDOW_A, BASE_ADDRESS_UPPER) << 32 |
+           mthd_value(mthd, b);
+}
+
+#define QMD_FAIL(...) do { snprintf(why, whylen, __VA_ARGS__); return false; } while (0)
+
+bool nv_compute_qmd_desc(const uint32_t qmd[NV_QMD_DWORDS], const uint32_t *mthd,
+                         NvSmLaunchDesc *d, char *why, size_t whylen)
+{
+    uint32_t major = NV_QMD_GET(qmd, QMD_MAJOR_VERSION), minor = NV_QMD_GET(qmd, QMD_VERSION);
+    uint32_t valid = NV_QMD_GET(qmd, CONSTANT_BUFFER_VALID);
+    uint64_t threads;
+
+    memset(d, 0, sizeof(*d));
+    if (major != NV_QMD_MAJOR_2 || (minor != NV_QMD_MINOR_2 && minor != NV_QMD_MINOR_3)) {
+        QMD_FAIL("QMD version %u.%u is not supported (2.2, 2.3)", major, minor);
+    }
+    if (minor == NV_QMD_MINOR_2) {
+        /* Volta's layout: an offset in the program region, which is at 0 here */
+        d->entry = NV_QMD_GET(qmd, PROGRAM_OFFSET);
+    } else {
+        d->entry = (uint64_t)NV_QMD_GET(qmd, PROGRAM_ADDRESS_UPPER) << 32 |
+                   NV_QMD_GET(qmd, PROGRAM_ADDRESS_LOWER);
+    }
+    d->grid[0] = NV_QMD_GET(qmd, CTA_RASTER_WIDTH);
+    d->grid[1] = NV_QMD_GET(qmd, CTA_RASTER_HEIGHT);
+    d->grid[2] = NV_QMD_GET(qmd, CTA_RASTER_DEPTH);
+    d->block[0] = NV_QMD_GET(qmd, CTA_THREAD_DIMENSION0);
+    d->block[1] = NV_QMD_GET(qmd, CTA_THREAD_DIMENSION1);
+    d->block[2] = NV_QMD_GET(qmd, CTA_THREAD_DIMENSION2);
+    threads = (uint64_t)d->block[0] * d->block[1] * d->block[2];
+    if (!d->grid[0] || !d->grid[1] || !d->grid[2] || d->grid[0] > INT32_MAX) {
+        QMD_FAIL("grid %ux%ux%u", d->grid[0], d->grid[1], d->grid[2]);
+    }
+    if (!threads || threads > NV_SM_MAX_THREADS || d->block[0] > QMD_MAX_BLOCK_XY ||
+        d->block[1] > QMD_MAX_BLOCK_XY || d->block[2] > QMD_MAX_BLOCK_Z) {
+        QMD_FAIL("block %ux%ux%u", d->block[0], d->block[1], d->block[2]);
+    }
+    if (d->entry & 15) {
+        QMD_FAIL("program address 0x%llx is not 16-byte aligned", (unsigned long long)d->entry);
+    }
+    d->regs = NV_QMD_GET(qmd, REGISTER_COUNT);
+    d->shared_bytes = NV_QMD_GET(qmd, SHARED_MEMORY_SIZE);
+    d->local_bytes = NV_QMD_GET(qmd, SHADER_LOCAL_MEMORY_LOW_SIZE);
+    if (d->shared_bytes > NV_SM_MAX_SHARED) {
+        QMD_FAIL("shared memory size %u", d->shared_bytes);
+    }
+    if (d->local_bytes > NV_SM_MAX_LOCAL) {
+        QMD_FAIL("local memory size %u", d->local_bytes);
+    }
+    d->shared_window = window(mthd, A_C5C0_SET_SHADER_SHARED_MEMORY_WINDOW_A,
+                              A_C5C0_SET_SHADER_SHARED_MEMORY_WINDOW_B);
+    d->local_window = window(mthd, A_C5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_A,
+                             A_C5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_B);
+    if ((d->shared_window | d->local_window) % QMD_WINDOW_ALIGN) {
+        QMD_FAIL("memory windows are not 16 MiB aligned");
+    }
+    for (unsigned b = 0; b < NV_QMD_CBUF_BANKS; b++) {
+        uint32_t size = nv_qmd_get(qmd, NV_QMD_CBUF_SIZE_SHIFTED4_BIT(b),
+                                   NV_QMD_CBUF_SIZE_SHIFTED4_WIDTH) << 4;
+
+        if (!((valid >> b) & 1)) {
+            continue;
+        }
+        if (size > NV_SM_CBUF_MAX) {
+            QMD_FAIL("constant buffer %u size %u", b, size);
+        }
+        d->cbuf[b].valid = true;
+        d->cbuf[b].size = size;
+        d->cbuf[b].addr = (uint64_t)nv_qmd_get(qmd, NV_QMD_CBUF_ADDR_UPPER_BIT(b),
+                                               NV_QMD_CBUF_ADDR_UPPER_WIDTH) << 32 |
+                          nv_qmd_get(qmd, NV_QMD_CBUF_ADDR_LOWER_BIT(b), 32);
+    }
+    return true;
+}
+
+static NvEngineStatus launch(NvComputeState *s, const NvMemIf *mem)
+{
+    uint64_t qmd_va = (uint64_t)mthd_value(s->i2m.mthd, A_C5C0_SEND_PCAS_A) <<
+                      C5C0_QMD_ADDRESS_SHIFT;
+    const NvSmMemOps ops = { .opaque = s, .page = sm_page, .read = sm_read,
+                             .write = sm_write, .time_ns = sm_time };
+    NvSmLaunchDesc d;
+    char why[160], msg[224];
+
+    if (s->launch) {
+        return NV_ENGINE_BUSY;      /* the channel does not get here while busy */
+    }
+    /* the QMD is read once; the launch uses this copy only */
+    if (!mem->read(mem->opaque, true, 0, qmd_va, s->qmd, sizeof(s->qmd))) {
+        return NV_ENGINE_ERROR;
+    }
+    if (!nv_compute_qmd_desc(s->qmd, s->i2m.mthd, &d, why, sizeof(why))) {
+        snprintf(msg, sizeof(msg), "compute: QMD at 0x%llx: %s", (unsigned long long)qmd_va,
+                 why);
+        mem->error(mem->opaque, msg);
+        return NV_ENGINE_ERROR;
+    }
+    d.budget = s->cfg.budget;
+    d.sm_count = s->cfg.sm_count;
+    d.trace = s->cfg.trace;
+    d.trace_opaque = s->cfg.trace_opaque;
+    s->mem = mem;
+    s->launch = nv_sm_launch_new(s->cfg.sm, &d, &ops, &s->err);
+    s->mem = NULL;
+    if (!s->launch) {
+        snprintf(msg, sizeof(msg), "compute: launch refused: %s at 0x%llx",
+                 nv_sm_error_name(s->err.kind), (unsigned long long)s->err.addr);
+        mem->error(mem->opaque, msg);
+        return NV_ENGINE_ERROR;
+    }
+    return NV_ENGINE_BUSY;
+}
+
+/* The QMD's semaphore releases, after the grid has finished. */
+static bool releases(NvComputeState *s, const NvMemIf *mem)
+{
+    const uint32_t *q = s->qmd;
+
+    if (NV_QMD_GET(q, SEMAPHORE_RELEASE_ENABLE0)) {
+        NvSemRelease r = {
+            .addr = (uint64_t)NV_QMD_GET(q, RELEASE0_ADDRESS_UPPER) << 32 |
+                    NV_QMD_GET(q, RELEASE0_ADDRESS_LOWER),
+            .payload = NV_QMD_GET(q, RELEASE0_PAYLOAD),
+            .four_word = !NV_QMD_GET(q, RELEASE0_STRUCTURE_SIZE),
+            .reduce = NV_QMD_GET(q, RELEASE0_REDUCTION_ENABLE),
+            .is_signed = NV_QMD_GET(q, RELEASE0_REDUCTION_FORMAT) ==
+                         A140_REDUCTION_FORMAT_SIGNED_32,
+            .op = (NvSemOp)NV_QMD_GET(q, RELEASE0_REDUCTION_OP),
+        };
+
+        if (!nv_sem_release(mem, &r)) {
+            return false;
+        }
+    }
+    if (NV_QMD_GET(q, SEMAPHORE_RELEASE_ENABLE1)) {
+        NvSemRelease r = {
+            .addr = (uint64_t)NV_QMD_GET(q, RELEASE1_ADDRESS_UPPER) << 32 |
+                    NV_QMD_GET(q, RELEASE1_ADDRESS_LOWER),
+            .payload = NV_QMD_GET(q, RELEASE1_PAYLOAD),
+            .four_word = !NV_QMD_GET(q, RELEASE1_STRUCTURE_SIZE),
+            .reduce = NV_QMD_GET(q, RELEASE1_REDUCTION_ENABLE),
+            .is_signed = NV_QMD_GET(q, RELEASE1_REDUCTION_FORMAT) ==
+                         A140_REDUCTION_FORMAT_SIGNED_32,
+            .op = (NvSemOp)NV_QMD_GET(q, RELEASE1_REDUCTION_OP),
+        };
+
+        if (!nv_sem_release(mem, &r)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+NvEngineStatus nv_compute_run(NvComputeState *s, const NvMemIf *mem, uint64_t slice)
+{
+    bool over;
+    char msg[256];
+
+    if (!s->launch) {
+        return NV_ENGINE_IDLE;
+    }
+    s->mem = mem;
+    over = nv_sm_launch_run(s->launch, slice);
+    s->mem = NULL;
+    if (!over) {
+        return NV_ENGINE_BUSY;
+    }
+    s->err = *nv_sm_launch_error(s->launch);
+    nv_compute_fini(s);
+    if (s->err.kind != NV_SM_OK) {
+        snprintf(msg, sizeof(msg), "compute: %s at pc 0x%llx, CTA (%u,%u,%u) warp %u lane %u, "
+                 "address 0x%llx", nv_sm_error_name(s->err.kind),
+                 (unsigned long long)s->err.pc, s->err.cta[0], s->err.cta[1], s->err.cta[2],
+                 s->err.warp, s->err.lane, (unsigned long long)s->err.addr);
+        mem->error(mem->opaque, msg);
+        return NV_ENGINE_ERROR;
+    }
+    s->launches++;
+    return releases(s, mem) ? NV_ENGINE_IDLE : NV_ENGINE_ERROR;
+}
+
+NvEngineStatus nv_compute_method(NvComputeState *s, const NvMemIf *mem, uint32_t mthd,
+                                 uint32_t data)
+{
+    if (mthd < C5C0_MTHD_FIRST || mthd >= C5C0_MTHD_END || (mthd & 3)) {
+        mem->error(mem->opaque, "compute: method outside the class");
+        return NV_ENGINE_ERROR;
+    }
+    if (mthd >= C5C0_I2M_FIRST && mthd <= C5C0_I2M_LAST) {
+        return nv_i2m_method(&s->i2m, mem, mthd, data);
+    }
+    s->i2m.mthd[mthd / 4] = data;
+    if (mthd == A_C5C0_SEND_SIGNALING_PCAS_B &&
+        NV_FEX32(data, C5C0_SEND_SIGNALING_PCAS_B, SCHEDULE)) {
+        return launch(s, mem);
+    }
+    return NV_ENGINE_IDLE;
+}

@@ -1,0 +1,100 @@
+/*
+ * The Queue Meta Data (QMD) a compute launch reads: 64 dwords in memory.
+ * Versions 2.2 (Volta's layout, as NVK writes it on Turing) and 2.3
+ * (Turing's own) share every field the model uses but the program address:
+ * 2.2 gives a 32-bit PROGRAM_OFFSET, 2.3 a 49-bit PROGRAM_ADDRESS. Written
+ * from NVIDIA's published layouts (open-gpu-doc, classes/compute/
+ * clc3c0qmd.h and clc5c0qmd.h) as (first bit, width) pairs.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_NVIDIA_NV_QMD_H
+#define HW_NVIDIA_NV_QMD_H
+
+#include <stdint.h>
+
+#define NV_QMD_DWORDS                   64
+#define NV_QMD_BYTES                    (NV_QMD_DWORDS * 4)
+
+/* X(name, first bit, width) */
+#define NV_QMD_FIELDS(X) \
+    X(SEMAPHORE_RELEASE_ENABLE0,    138, 1) \
+    X(SEMAPHORE_RELEASE_ENABLE1,    139, 1) \
+    X(PROGRAM_OFFSET,               256, 32)    /* version 2.2 */ \
+    X(CTA_RASTER_WIDTH,             384, 32) \
+    X(CTA_RASTER_HEIGHT,            416, 16) \
+    X(CTA_RASTER_DEPTH,             448, 16) \
+    X(SHARED_MEMORY_SIZE,           544, 18) \
+    X(QMD_VERSION,                  576, 4) \
+    X(QMD_MAJOR_VERSION,            580, 4) \
+    X(CTA_THREAD_DIMENSION0,        592, 16) \
+    X(CTA_THREAD_DIMENSION1,        608, 16) \
+    X(CTA_THREAD_DIMENSION2,        624, 16) \
+    X(CONSTANT_BUFFER_VALID,        640, 8)     /* one bit per bank */ \
+    X(RELEASE0_ADDRESS_LOWER,       736, 32) \
+    X(RELEASE0_ADDRESS_UPPER,       768, 8) \
+    X(RELEASE0_REDUCTION_OP,        788, 3) \
+    X(RELEASE0_REDUCTION_FORMAT,    792, 2) \
+    X(RELEASE0_REDUCTION_ENABLE,    794, 1) \
+    X(RELEASE0_STRUCTURE_SIZE,      799, 1)     /* 0: four words, 1: one */ \
+    X(RELEASE0_PAYLOAD,             800, 32) \
+    X(RELEASE1_ADDRESS_LOWER,       832, 32) \
+    X(RELEASE1_ADDRESS_UPPER,       864, 8) \
+    X(RELEASE1_REDUCTION_OP,        884, 3) \
+    X(RELEASE1_REDUCTION_FORMAT,    888, 2) \
+    X(RELEASE1_REDUCTION_ENABLE,    890, 1) \
+    X(RELEASE1_STRUCTURE_SIZE,      895, 1) \
+    X(RELEASE1_PAYLOAD,             896, 32) \
+    X(SHADER_LOCAL_MEMORY_LOW_SIZE, 928, 24) \
+    X(BARRIER_COUNT,                955, 5) \
+    X(SHADER_LOCAL_MEMORY_HIGH_SIZE, 960, 24) \
+    X(REGISTER_COUNT,               984, 8) \
+    X(PROGRAM_ADDRESS_LOWER,        1536, 32)   /* version 2.3 */ \
+    X(PROGRAM_ADDRESS_UPPER,        1568, 17)
+
+enum {
+#define NV_QMD_ENUM(name, bit, width) NV_QMD_##name##_BIT = (bit), NV_QMD_##name##_WIDTH = (width),
+    NV_QMD_FIELDS(NV_QMD_ENUM)
+#undef NV_QMD_ENUM
+};
+
+/* Constant buffer i (0..7): address (49 bits) and size / 16, 64 bits each from bit 1024. */
+#define NV_QMD_CBUF_ADDR_LOWER_BIT(i)   (1024 + (i) * 64)
+#define NV_QMD_CBUF_ADDR_UPPER_BIT(i)   (1056 + (i) * 64)
+#define NV_QMD_CBUF_ADDR_UPPER_WIDTH    17
+#define NV_QMD_CBUF_SIZE_SHIFTED4_BIT(i) (1075 + (i) * 64)
+#define NV_QMD_CBUF_SIZE_SHIFTED4_WIDTH 13
+#define NV_QMD_CBUF_BANKS               8
+
+#define NV_QMD_MAJOR_2                  2
+#define NV_QMD_MINOR_2                  2       /* program offset */
+#define NV_QMD_MINOR_3                  3       /* program address */
+
+/* Bits bit..bit+width-1 (width <= 32, inside the QMD) of a QMD copy. */
+static inline uint32_t nv_qmd_get(const uint32_t qmd[NV_QMD_DWORDS], unsigned bit,
+                                  unsigned width)
+{
+    uint64_t two = (uint64_t)qmd[(bit / 32) % NV_QMD_DWORDS];
+
+    if (bit / 32 + 1 < NV_QMD_DWORDS) {
+        two |= (uint64_t)qmd[bit / 32 + 1] << 32;
+    }
+    two >>= bit % 32;
+    return width >= 32 ? (uint32_t)two : (uint32_t)two & ((1u << width) - 1);
+}
+
+static inline void nv_qmd_set(uint32_t qmd[NV_QMD_DWORDS], unsigned bit, unsigned width,
+                              uint32_t v)
+{
+    for (unsigned i = 0; i < width; i++, bit++) {
+        uint32_t m = 1u << (bit % 32);
+
+        qmd[bit / 32 % NV_QMD_DWORDS] = ((v >> i) & 1) ? qmd[bit / 32 % NV_QMD_DWORDS] | m
+                                                      : qmd[bit / 32 % NV_QMD_DWORDS] & ~m;
+    }
+}
+
+#define NV_QMD_GET(q, name) nv_qmd_get((q), NV_QMD_##name##_BIT, NV_QMD_##name##_WIDTH)
+#define NV_QMD_SET(q, name, v) nv_qmd_set((q), NV_QMD_##name##_BIT, NV_QMD_##name##_WIDTH, (v))
+
+#endif
