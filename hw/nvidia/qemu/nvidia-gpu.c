@@ -50,6 +50,8 @@ struct NvidiaGpuState {
     uint32_t tpcs_per_gpc;
     uint32_t sms_per_tpc;
     uint32_t sm_threads;
+    uint64_t sm_budget;
+    bool sm_trace;
     bool host_thread;
 };
 
@@ -105,6 +107,12 @@ static void plat_guest_error(void *opaque, const char *msg)
 {
     qemu_log_mask(LOG_GUEST_ERROR, "nvidia-gpu: %s\n", msg);
     trace_nvgpu_guest_error(msg);
+}
+
+/* Called from SM worker threads: a trace event only (thread-safe, no BQL). */
+static void plat_sm_trace(void *opaque, const char *line)
+{
+    trace_nvgpu_sm_insn(line);
 }
 
 static void plat_unimp(void *opaque, bool is_write, uint32_t offset, unsigned size,
@@ -250,7 +258,7 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
     NvGpuConfig cfg = {
         .chip = &nv_chip_tu104, .vram_size = s->vram_size, .gpcs = s->gpcs,
         .tpcs_per_gpc = s->tpcs_per_gpc, .sms_per_tpc = s->sms_per_tpc,
-        .sm_threads = s->sm_threads,
+        .sm_threads = s->sm_threads, .sm_budget = s->sm_budget, .sm_trace = s->sm_trace,
     };
     const NvPlatform plat = {
         .opaque = s, .time_ns = plat_time_ns, .timer_arm = plat_timer_arm,
@@ -258,6 +266,7 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
         .dma_read = plat_dma_read, .dma_write = plat_dma_write,
         .guest_error = plat_guest_error, .unimp = plat_unimp,
         .host_kick = plat_host_kick, .host_kick_at = plat_host_kick_at,
+        .sm_trace = plat_sm_trace,
     };
     char why[160];
 
@@ -367,6 +376,8 @@ static const Property nvgpu_props[] = {
     DEFINE_PROP_UINT32("tpcs-per-gpc", NvidiaGpuState, tpcs_per_gpc, 2),
     DEFINE_PROP_UINT32("sms-per-tpc", NvidiaGpuState, sms_per_tpc, 2),
     DEFINE_PROP_UINT32("sm-threads", NvidiaGpuState, sm_threads, 2),
+    DEFINE_PROP_UINT64("sm-budget", NvidiaGpuState, sm_budget, 0),
+    DEFINE_PROP_BOOL("sm-trace", NvidiaGpuState, sm_trace, false),
     DEFINE_PROP_BOOL("host-thread", NvidiaGpuState, host_thread, false),
 };
 
@@ -380,6 +391,9 @@ static const struct {
     { "tpcs-per-gpc", "enabled TPCs in each GPC (1..4)" },
     { "sms-per-tpc", "SMs in each TPC (1..2)" },
     { "sm-threads", "host threads executing SM work (1..64)" },
+    { "sm-budget", "watchdog: warp-instructions a compute launch may execute before it is "
+                   "stopped as a channel error (0: 2^36)" },
+    { "sm-trace", "trace every executed SM instruction (trace event nvgpu_sm_insn)" },
     { "host-thread", "run the host (FIFO) engine on its own thread (not implemented "
                      "yet); off runs it from the main loop, deterministic" },
 };

@@ -1,0 +1,268 @@
+/*
+ * qtests of compute launches inside QEMU, no guest OS: a channel binds
+ * TURING_COMPUTE_A, and a QMD launch runs nvcc's vadd kernel (its words from
+ * the corpus listing tests/sass/k01_vadd.sm_75.tsv) on the SM: GPFIFO ->
+ * compute class -> SM -> memory, then the QMD's release semaphore. A kernel
+ * storing to an unmapped address faults its channel (MMU fault record, the
+ * guest-error log names it) while a launch on another channel completes.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "hw/nvidia/cl-c5c0.h"
+#include "hw/nvidia/nv-qmd.h"
+#include "hw/nvidia/nv-regs.h"
+#include "hw/nvidia/nvidia-gpu.h"
+#include "nv-qtest.h"
+
+#define CH_BASE(i)  (0x1000000ull + 0x100000ull * (i))
+#define SYS_RING(i) (0x400000ull + 0x40000ull * (i))
+#define SEM_PA      0x3000000ull
+#define SEM_VA      0x400000ull
+#define DATA_PA     0x3100000ull        /* 256 KiB of VRAM at DATA_VA */
+#define DATA_VA     0x800000ull
+#define DATA_PAGES  64
+#define A_OFF       0x00000
+#define B_OFF       0x08000
+#define C_OFF       0x10000
+#define C2_OFF      0x18000
+#define QMD_OFF     0x20000
+#define CB0_OFF     0x21000
+#define CODE_OFF    0x30000
+#define UNMAPPED_VA 0x40000000ull
+#define SUBCH       1
+#define N           300
+#define BLOCK       64
+
+typedef struct Host {
+    Gpu g;
+    char *log;
+} Host;
+
+static void host_start(Host *h)
+{
+    int fd = g_file_open_tmp("nvgpu-compute-XXXXXX", &h->log, NULL);
+    g_autofree char *args = g_strdup_printf("-d guest_errors -D %s", h->log);
+
+    g_assert_cmpint(fd, >=, 0);
+    close(fd);
+    gpu_start(&h->g, "q35", args);
+}
+
+static char *host_stop(Host *h)
+{
+    char *text = NULL;
+
+    gpu_stop(&h->g);
+    g_assert_true(g_file_get_contents(h->log, &text, NULL, NULL));
+    unlink(h->log);
+    g_free(h->log);
+    return text;
+}
+
+static void chan_new(Host *h, NvTestChan *ch, uint32_t chid, uint32_t rl)
+{
+    nvch_init(ch, gpu_pt_mem(&h->g), gpu_regs(&h->g), chid, rl, CH_BASE(chid),
+              NV_TARGET_SYS_COH, SYS_RING(chid), SYS_RING(chid) + 0x1000);
+    nvpt_map(&ch->vmm, SEM_VA, SEM_PA, NV_TARGET_VRAM, NV_PAGE_SHIFT_4K, 0);
+    for (unsigned i = 0; i < DATA_PAGES; i++) {
+        nvpt_map(&ch->vmm, DATA_VA + 0x1000 * i, DATA_PA + 0x1000 * i, NV_TARGET_VRAM,
+                 NV_PAGE_SHIFT_4K, 0);
+    }
+}
+
+/* Lets the main loop run the host's bottom halves (each slice is bounded). */
+static void settle(Host *h)
+{
+    for (int i = 0; i < 20; i++) {
+        qtest_clock_step(h->g.qts, 50000);
+    }
+}
+
+static uint32_t vram32(Host *h, uint64_t a)
+{
+    return (uint32_t)(vram_read64(&h->g, a & ~7ull) >> ((a & 4) * 8));
+}
+
+static void vram_write(Host *h, uint64_t pa, const void *p, size_t len)
+{
+    const uint8_t *b = p;
+
+    for (size_t i = 0; i < len; i += 8) {
+        uint64_t q = 0;
+
+        memcpy(&q, b + i, MIN(8, len - i));
+        vram_write64(&h->g, pa + i, q);
+    }
+}
+
+/* vadd's instruction words from the golden listing (function "vadd"). */
+static void upload_vadd(Host *h)
+{
+    /* tests/sass beside this file's directory (through QEMU's tests/qtest/oot link) */
+    g_autofree char *dir = g_path_get_dirname(__FILE__);
+    g_autofree char *path = g_build_filename(dir, "..", "sass", "k01_vadd.sm_75.tsv", NULL);
+    g_autofree char *text = NULL;
+    g_auto(GStrv) lines = NULL;
+    unsigned n = 0;
+
+    g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+    lines = g_strsplit(text, "\n", -1);
+    for (char **l = lines; *l; l++) {
+        g_auto(GStrv) f = g_strsplit(*l, "\t", 5);
+
+        if (g_strv_length(f) == 5 && !strcmp(f[0], "vadd")) {
+            uint64_t off = g_ascii_strtoull(f[1], NULL, 16);
+
+            vram_write64(&h->g, DATA_PA + CODE_OFF + off, g_ascii_strtoull(f[2], NULL, 16));
+            vram_write64(&h->g, DATA_PA + CODE_OFF + off + 8, g_ascii_strtoull(f[3], NULL, 16));
+            n++;
+        }
+    }
+    g_assert_cmpuint(n, >, 8);
+}
+
+static void write_launch(Host *h, uint64_t qmd_pa, uint64_t cb_pa, uint64_t cb_va,
+                         uint64_t c_va, uint32_t payload)
+{
+    uint32_t q[NV_QMD_DWORDS] = { 0 };
+    uint8_t cb[0x200] = { 0 };
+    uint32_t block[3] = { BLOCK, 1, 1 }, grid[3] = { (N + BLOCK - 1) / BLOCK, 1, 1 };
+    uint64_t a = DATA_VA + A_OFF, b = DATA_VA + B_OFF, code = DATA_VA + CODE_OFF;
+    uint32_t n = N;
+
+    memcpy(cb + 0x0, block, 12);
+    memcpy(cb + 0xc, grid, 12);
+    memcpy(cb + 0x160, &a, 8);
+    memcpy(cb + 0x168, &b, 8);
+    memcpy(cb + 0x170, &c_va, 8);
+    memcpy(cb + 0x178, &n, 4);
+    vram_write(h, cb_pa, cb, sizeof(cb));
+    NV_QMD_SET(q, QMD_MAJOR_VERSION, NV_QMD_MAJOR_2);
+    NV_QMD_SET(q, QMD_VERSION, NV_QMD_MINOR_3);
+    NV_QMD_SET(q, PROGRAM_ADDRESS_LOWER, (uint32_t)code);
+    NV_QMD_SET(q, PROGRAM_ADDRESS_UPPER, (uint32_t)(code >> 32));
+    NV_QMD_SET(q, CTA_RASTER_WIDTH, grid[0]);
+    NV_QMD_SET(q, CTA_RASTER_HEIGHT, 1);
+    NV_QMD_SET(q, CTA_RASTER_DEPTH, 1);
+    NV_QMD_SET(q, CTA_THREAD_DIMENSION0, BLOCK);
+    NV_QMD_SET(q, CTA_THREAD_DIMENSION1, 1);
+    NV_QMD_SET(q, CTA_THREAD_DIMENSION2, 1);
+    NV_QMD_SET(q, REGISTER_COUNT, 16);
+    NV_QMD_SET(q, CONSTANT_BUFFER_VALID, 1);
+    nv_qmd_set(q, NV_QMD_CBUF_ADDR_LOWER_BIT(0), 32, (uint32_t)cb_va);
+    nv_qmd_set(q, NV_QMD_CBUF_SIZE_SHIFTED4_BIT(0), NV_QMD_CBUF_SIZE_SHIFTED4_WIDTH,
+               sizeof(cb) >> 4);
+    NV_QMD_SET(q, SEMAPHORE_RELEASE_ENABLE0, 1);
+    NV_QMD_SET(q, RELEASE0_ADDRESS_LOWER, (uint32_t)SEM_VA);
+    NV_QMD_SET(q, RELEASE0_STRUCTURE_SIZE, 0);      /* four words: payload, 0, time */
+    NV_QMD_SET(q, RELEASE0_PAYLOAD, payload);
+    vram_write(h, qmd_pa, q, sizeof(q));
+}
+
+static void push_launch(NvTestChan *ch, uint64_t qmd_va)
+{
+    nvch_mthd1(ch, SUBCH, NV_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
+    nvch_mthd1(ch, SUBCH, A_C5C0_SEND_PCAS_A, (uint32_t)(qmd_va >> C5C0_QMD_ADDRESS_SHIFT));
+    nvch_mthd1(ch, SUBCH, A_C5C0_SEND_SIGNALING_PCAS_B,
+               R_C5C0_SEND_SIGNALING_PCAS_B_INVALIDATE_MASK |
+               R_C5C0_SEND_SIGNALING_PCAS_B_SCHEDULE_MASK);
+}
+
+static void fill_inputs(Host *h, float *a, float *b)
+{
+    for (int i = 0; i < N; i++) {
+        a[i] = (float)i * 1.5f;
+        b[i] = 100.0f - (float)i;
+    }
+    vram_write(h, DATA_PA + A_OFF, a, N * 4);
+    vram_write(h, DATA_PA + B_OFF, b, N * 4);
+}
+
+static void check_sums(Host *h, uint64_t c_pa, const float *a, const float *b)
+{
+    for (int i = 0; i < N; i++) {
+        uint32_t bits = vram32(h, c_pa + 4 * i);
+        float c;
+
+        memcpy(&c, &bits, 4);
+        g_assert_cmpfloat(c, ==, a[i] + b[i]);
+    }
+}
+
+static void test_vadd(void)
+{
+    static float a[N], b[N];
+    Host h;
+    NvTestChan ch;
+    g_autofree char *log = NULL;
+
+    host_start(&h);
+    chan_new(&h, &ch, 0, 0);
+    upload_vadd(&h);
+    fill_inputs(&h, a, b);
+    write_launch(&h, DATA_PA + QMD_OFF, DATA_PA + CB0_OFF, DATA_VA + CB0_OFF,
+                 DATA_VA + C_OFF, 0xc0de0001);
+    push_launch(&ch, DATA_VA + QMD_OFF);
+    nvch_submit(&ch);
+    settle(&h);
+    g_assert_cmphex(vram32(&h, SEM_PA), ==, 0xc0de0001);
+    g_assert_cmpuint(vram32(&h, SEM_PA + 8) | (uint64_t)vram32(&h, SEM_PA + 12) << 32, >, 0);
+    check_sums(&h, DATA_PA + C_OFF, a, b);
+    g_assert_cmpuint(nvch_userd(&ch, NV_USERD_GP_GET), ==, 1);
+    log = host_stop(&h);
+    g_assert_null(strstr(log, "nvidia-gpu"));
+}
+
+static void test_fault_isolated(void)
+{
+    static float a[N], b[N];
+    Host h;
+    NvTestChan bad, good;
+    g_autofree char *log = NULL;
+
+    host_start(&h);
+    chan_new(&h, &bad, 1, 0);
+    chan_new(&h, &good, 2, 1);
+    upload_vadd(&h);
+    fill_inputs(&h, a, b);
+    /* the bad launch stores to an unmapped address */
+    write_launch(&h, DATA_PA + QMD_OFF, DATA_PA + CB0_OFF, DATA_VA + CB0_OFF, UNMAPPED_VA, 1);
+    push_launch(&bad, DATA_VA + QMD_OFF);
+    write_launch(&h, DATA_PA + QMD_OFF + 0x100, DATA_PA + CB0_OFF + 0x200,
+                 DATA_VA + CB0_OFF + 0x200, DATA_VA + C2_OFF, 2);
+    /* the good one releases at SEM_VA + 0x10 */
+    {
+        uint32_t q[NV_QMD_DWORDS];
+
+        for (int i = 0; i < NV_QMD_DWORDS; i += 2) {
+            uint64_t v = vram_read64(&h.g, DATA_PA + QMD_OFF + 0x100 + 4 * i);
+
+            q[i] = (uint32_t)v;
+            q[i + 1] = (uint32_t)(v >> 32);
+        }
+        NV_QMD_SET(q, RELEASE0_ADDRESS_LOWER, (uint32_t)SEM_VA + 0x10);
+        NV_QMD_SET(q, RELEASE0_PAYLOAD, 2);
+        vram_write(&h, DATA_PA + QMD_OFF + 0x100, q, sizeof(q));
+    }
+    push_launch(&good, DATA_VA + QMD_OFF + 0x100);
+    nvch_submit(&bad);
+    nvch_submit(&good);
+    settle(&h);
+    g_assert_true(rd(&h.g, A_PCCSR_CHANNEL(1)) & R_PCCSR_CHANNEL_ENG_FAULTED_MASK);
+    g_assert_false(rd(&h.g, A_PCCSR_CHANNEL(2)) & R_PCCSR_CHANNEL_ENG_FAULTED_MASK);
+    g_assert_cmphex(vram32(&h, SEM_PA), ==, 0);
+    g_assert_cmphex(vram32(&h, SEM_PA + 0x10), ==, 2);
+    check_sums(&h, DATA_PA + C2_OFF, a, b);
+    log = host_stop(&h);
+    g_assert_nonnull(strstr(log, "MMU fault at 0x40000000"));
+    g_assert_nonnull(strstr(log, "compute: MMU fault at pc"));
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    qtest_add_func("/nvidia-gpu/compute/vadd", test_vadd);
+    qtest_add_func("/nvidia-gpu/compute/fault-isolated", test_fault_isolated);
+    return g_test_run();
+}
