@@ -1,6 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "fake-platform.h"
@@ -79,13 +80,25 @@ static void fake_unimp(void *o, bool is_write, uint32_t off, unsigned size, uint
     f->unimp_offset = off;
 }
 
+static void fake_sm_trace(void *opaque, const char *line)
+{
+    fprintf(stderr, "%s\n", line);
+}
+
 FakePlatform *fake_new(uint64_t vram_size)
 {
-    FakePlatform *f = g_new0(FakePlatform, 1);
     NvGpuConfig cfg = {
         .chip = &nv_chip_tu104, .vram_size = vram_size,
         .gpcs = 1, .tpcs_per_gpc = 2, .sms_per_tpc = 2, .sm_threads = 1,
     };
+
+    return fake_new_cfg(&cfg);
+}
+
+FakePlatform *fake_new_cfg(const NvGpuConfig *config)
+{
+    FakePlatform *f = g_new0(FakePlatform, 1);
+    NvGpuConfig cfg = *config;
 
     f->now = 1000;
     f->plat = (NvPlatform) {
@@ -94,6 +107,7 @@ FakePlatform *fake_new(uint64_t vram_size)
         .dma_read = fake_dma_read, .dma_write = fake_dma_write,
         .guest_error = fake_guest_error, .unimp = fake_unimp,
         .host_kick = fake_host_kick, .host_kick_at = fake_host_kick_at,
+        .sm_trace = fake_sm_trace,
     };
     f->gpu = nvgpu_new(&cfg, &f->plat);
     g_assert_nonnull(f->gpu);

@@ -34,6 +34,8 @@ typedef struct FakePlatform {
 
 /* Creates a TU104 model with default topology and the given VRAM size. */
 FakePlatform *fake_new(uint64_t vram_size);
+/* The same with a whole configuration (SM workers, watchdog, SM trace to stderr). */
+FakePlatform *fake_new_cfg(const NvGpuConfig *cfg);
 void fake_free(FakePlatform *f);
 /* Advances the clock, firing the armed timer (and a due host poll). */
 void fake_advance(FakePlatform *f, uint64_t ns);

@@ -244,6 +244,7 @@ NvEngineStatus nv_compute_run(NvComputeState *s, const NvMemIf *mem, uint64_t sl
         return NV_ENGINE_BUSY;
     }
     s->err = *nv_sm_launch_error(s->launch);
+    nv_sm_launch_stats(s->launch, &s->stats);
     nv_compute_fini(s);
     if (s->err.kind != NV_SM_OK) {
         snprintf(msg, sizeof(msg), "compute: %s at pc 0x%llx, CTA (%u,%u,%u) warp %u lane %u, "

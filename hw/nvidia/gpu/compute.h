@@ -30,6 +30,7 @@ typedef struct NvComputeState {
     const NvMemIf *mem;         /* the memory of the current call (SM provider) */
     NvSmError err;              /* why the last launch stopped */
     uint64_t launches;          /* completed launches (statistics) */
+    NvSmStats stats;            /* the last launch's instruction counts */
 } NvComputeState;
 
 void nv_compute_init(NvComputeState *s, const NvComputeConfig *cfg);
