@@ -9,6 +9,7 @@
 
 #include "sm-harness.h"
 
+#define CUDA_STACK_LIMIT 1024u
 #define CBUF0_SIZE      0x1000u
 #define DRV_BLOCK       0x0
 #define DRV_GRID        0xc
@@ -178,7 +179,8 @@ NvSmErrorKind sm_launch(SmDev *d, const SmKernel *k, const uint32_t grid[3],
     SmModule *m = k->mod;
     uint64_t code = m->section_va[k->k.text_section];
     uint64_t cb0 = sm_dev_alloc(d, CBUF0_SIZE);
-    uint32_t local = (MAX(k->k.min_stack_size, k->k.frame_size) + 15) & ~15u;
+    /* the frame plus the CUDA runtime's default stack limit (1 KiB), for calls */
+    uint32_t local = (MAX(k->k.min_stack_size, k->k.frame_size) + CUDA_STACK_LIMIT + 15) & ~15u;
     uint8_t *c0 = sm_dev_ptr(d, cb0, CBUF0_SIZE);
     NvSmMemOps mem = { .opaque = d, .page = dev_page, .time_ns = dev_time };
     NvSmLaunchDesc desc = {

@@ -775,6 +775,321 @@ static void test_matmul(void)
     run_close(&r);
 }
 
+/* Device address of a module section by name (0 if absent). */
+static uint64_t section_va(Run *r, const char *name)
+{
+    unsigned idx = nv_cubin_find_section(&r->mod.cubin, name);
+
+    return idx && idx < G_N_ELEMENTS(r->mod.section_va) ? r->mod.section_va[idx] : 0;
+}
+
+static uint32_t brev32(uint32_t v)
+{
+    uint32_t r = 0;
+
+    for (int i = 0; i < 32; i++) {
+        r |= ((v >> i) & 1) << (31 - i);
+    }
+    return r;
+}
+
+/* __byte_perm: byte i of the result is byte (s >> 4i) & 7 of {y:x}. */
+static uint32_t byte_perm(uint32_t x, uint32_t y, uint32_t s)
+{
+    uint64_t v = (uint64_t)y << 32 | x;
+    uint32_t r = 0;
+
+    for (int i = 0; i < 4; i++) {
+        r |= (uint32_t)((v >> (8 * ((s >> (4 * i)) & 7))) & 0xff) << (8 * i);
+    }
+    return r;
+}
+
+/* ---- k13: bit manipulation, __constant__ data, 3-D blocks ---- */
+
+static void test_misc(void)
+{
+    Run r;
+    Params p = { 0 };
+    const uint32_t grid[3] = { 2, 1, 1 }, block[3] = { 8, 4, 2 };
+    enum { T = 128 };
+    float coeffs[4] = { 0.5f, -0.25f, 3.0f, 1.0f };
+    uint32_t in[T];
+    const float *fo;
+    const uint32_t *uo;
+    uint64_t din, dfo, duo, bank3;
+
+    run_open(&r, "k13_misc.sm_75.cubin", "misc");
+    bank3 = section_va(&r, ".nv.constant3");
+    g_assert_cmpuint(bank3, !=, 0);
+    memcpy(hptr(&r, bank3, sizeof(coeffs)), coeffs, sizeof(coeffs));
+    for (int t = 0; t < T; t++) {
+        in[t] = t % 5 == 0 ? 0 : rnd() * (t & 1 ? 1u : 12345u);
+    }
+    din = dbuf(&r, in, sizeof(in));
+    dfo = dbuf(&r, NULL, T * 4);
+    duo = dbuf(&r, NULL, T * 4);
+    P(&r, &p, din);
+    P(&r, &p, dfo);
+    P(&r, &p, duo);
+    launch3(&r, &p, grid, block, 0);
+    fo = hptr(&r, dfo, T * 4);
+    uo = hptr(&r, duo, T * 4);
+    for (uint32_t t = 0; t < T; t++) {
+        uint32_t v = in[t];
+        uint32_t rr = (v ? (uint32_t)__builtin_clz(v) : 32) + brev32(v) +
+                      (uint32_t)__builtin_popcount(v) + (uint32_t)__builtin_ffs((int)v) +
+                      ((v >> 5) & 0x3f) + byte_perm(v, t, 0x3210 ^ 0x0123);
+        float f;
+
+        rr = MAX(rr, t) - MIN(v, 77u);
+        f = (float)(int32_t)v * coeffs[0] + (float)rr * coeffs[1] + coeffs[t & 3];
+        f = (v & 4) ? f : -f;
+        g_assert_true(uo[t] == rr || uo[t] == rr + 1);      /* + (clock64() & 1) */
+        g_assert_cmpfloat_with_epsilon(fo[t], f, fabsf(f) * 1e-6f + 1e-6f);
+    }
+    run_close(&r);
+}
+
+/* ---- k15: generic pointers to shared, local and global memory ---- */
+
+static void test_generic(void)
+{
+    for (int sel = 0; sel < 3; sel++) {
+        Run r;
+        Params p = { 0 };
+        enum { T = 64 };
+        int g[T];
+        const int *out;
+        uint64_t dg;
+
+        run_open(&r, "k15_generic.sm_75.cubin", "generic_ptrs");
+        for (int t = 0; t < T; t++) {
+            g[t] = (int)(rnd() % 1000);
+        }
+        dg = dbuf(&r, g, sizeof(g));
+        P(&r, &p, dg);
+        P(&r, &p, sel);
+        launch_ok(&r, &p, 1, T, 0);
+        out = hptr(&r, dg, sizeof(g));
+        for (int t = 0; t < T; t++) {
+            /* l[sel & 7] = (sel & 7) + sel, bumped too when p points at it */
+            int l_sel = (sel & 7) + sel + (sel == 1 && (t & 7) == (sel & 7) ? 5 : 0);
+            int deref = sel == 0 ? t + 5 : sel == 1 ? (t & 7) + sel + 5 : g[t] + 5;
+            int is_shared = sel == 0, is_global = sel == 2;
+
+            g_assert_cmpint(out[t], ==, deref + l_sel + is_shared + is_global + 4 + 32);
+        }
+        run_close(&r);
+    }
+}
+
+/* ---- k16: module globals (relocated addresses in bank 4) ---- */
+
+static void test_globals(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { T = 96 };
+    const float *out;
+    uint64_t dout, counter;
+
+    run_open(&r, "k16_globals.sm_75.cubin", "useglob");
+    dout = dbuf(&r, NULL, T * 4);
+    P(&r, &p, dout);
+    launch_ok(&r, &p, 1, T, 0);
+    out = hptr(&r, dout, T * 4);
+    for (int t = 0; t < T; t++) {
+        g_assert_cmpfloat(out[t], ==, (float)((t & 3) + 1));
+    }
+    counter = section_va(&r, ".nv.global");
+    g_assert_cmpuint(counter, !=, 0);
+    g_assert_cmpint(*(int *)hptr(&r, counter, 4), ==, T);
+    run_close(&r);
+}
+
+/* ---- k18: dot products, bit fields, saturation, 64-bit conversions ---- */
+
+static int32_t bfe_s32(uint32_t x, uint32_t pos, uint32_t len)
+{
+    uint32_t msb = pos + len - 1 > 31 ? 31 : pos + len - 1;
+    uint32_t sbit = (x >> msb) & 1, r = 0;
+
+    for (uint32_t i = 0; i < 32; i++) {
+        uint32_t bit = i < len && pos + i <= 31 ? (x >> (pos + i)) & 1 : sbit;
+
+        r |= bit << i;
+    }
+    return (int32_t)r;
+}
+
+static void test_intmisc(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { T = 64 };
+    int a[T], b[T];
+    double d[T];
+    const int *out;
+    const long long *ll;
+    const unsigned long long *ull;
+    const double *dout;
+    uint64_t da, db, dout_i, dd, dll, dull, ddout;
+
+    run_open(&r, "k18_intmisc.sm_75.cubin", "intmisc");
+    for (int t = 0; t < T; t++) {
+        a[t] = (int)rnd() - (int)(rnd() >> 1);
+        b[t] = t % 3 ? (int)rnd() : (int)(rnd() % 70000) - 1000;
+        d[t] = (double)(int)(rnd() % 200000) / 64.0;
+    }
+    da = dbuf(&r, a, sizeof(a));
+    db = dbuf(&r, b, sizeof(b));
+    dout_i = dbuf(&r, NULL, sizeof(a));
+    dd = dbuf(&r, d, sizeof(d));
+    dll = dbuf(&r, NULL, T * 8);
+    dull = dbuf(&r, NULL, T * 8);
+    ddout = dbuf(&r, NULL, T * 8);
+    P(&r, &p, da);
+    P(&r, &p, db);
+    P(&r, &p, dout_i);
+    P(&r, &p, dd);
+    P(&r, &p, dll);
+    P(&r, &p, dull);
+    P(&r, &p, ddout);
+    P(&r, &p, (int)T);
+    launch_ok(&r, &p, 2, 32, 0);
+    out = hptr(&r, dout_i, sizeof(a));
+    ll = hptr(&r, dll, T * 8);
+    ull = hptr(&r, dull, T * 8);
+    dout = hptr(&r, ddout, T * 8);
+    for (int i = 0; i < T; i++) {
+        uint32_t x = (uint32_t)a[i], y = (uint32_t)b[i];
+        int32_t dp4 = i, dp2lo = 7;
+        uint32_t dp2hi = 3, mask = (((1u << (i & 15)) - 1) << 3), ins;
+        int32_t sat = a[i] < -128 ? -128 : a[i] > 127 ? 127 : a[i];
+        int32_t sat16 = b[i] < 0 ? 0 : b[i] > 65535 ? 65535 : b[i];
+        long long want_ll;
+        double want_d;
+
+        for (int k = 0; k < 4; k++) {
+            dp4 += (int8_t)(x >> (8 * k)) * (int8_t)(y >> (8 * k));
+        }
+        for (int k = 0; k < 2; k++) {
+            dp2lo += (int16_t)(x >> (16 * k)) * (int8_t)(y >> (8 * k));
+            dp2hi += (uint16_t)(x >> (16 * k)) * (uint8_t)(y >> (16 + 8 * k));
+        }
+        ins = (y & ~mask) | ((x << 3) & mask);
+        g_assert_cmpint(out[i], ==, (int32_t)((uint32_t)dp4 + (uint32_t)dp2lo + dp2hi +
+                                              (uint32_t)bfe_s32(x, y & 31, 5) + ins +
+                                              (uint32_t)sat + (uint32_t)sat16));
+        want_ll = (long long)d[i] + (long long)(float)a[i];
+        g_assert_cmpint(ll[i], ==, want_ll);
+        g_assert_cmpuint(ull[i], >=, (unsigned long long)(d[i] * 3.0));
+        want_d = fmin(d[i], (double)b[i]) + fmax(d[i], 2.0) + trunc(d[i]) + floor(d[i]) +
+                 (double)want_ll;
+        g_assert_cmpfloat_with_epsilon(dout[i], want_d, fabs(want_d) * 1e-15);
+    }
+    run_close(&r);
+}
+
+/* ---- k20: recursion, indirect calls through a table, switch, loop breaks ---- */
+
+static int fib(int n)
+{
+    return n < 2 ? n : fib(n - 1) + fib(n - 2);
+}
+
+static void test_ctl2(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { N = 70 };
+    int in[N];
+    const int *out;
+    uint64_t din, dout;
+
+    run_open(&r, "k20_ctl2.sm_75.cubin", "ctl2");
+    for (int t = 0; t < N; t++) {
+        in[t] = t % 13 == 0 ? 42 : (int)(rnd() % 40);
+    }
+    din = dbuf(&r, in, sizeof(in));
+    dout = dbuf(&r, NULL, sizeof(in));
+    P(&r, &p, din);
+    P(&r, &p, dout);
+    P(&r, &p, (int)N);
+    launch_ok(&r, &p, 3, 32, 0);
+    out = hptr(&r, dout, sizeof(in));
+    for (int t = 0; t < N; t++) {
+        int v = in[t], rr = 0;
+
+        switch (v & 7) {
+        case 0: rr = v * 3; break;
+        case 1: rr = v ^ 0x55; break;
+        case 2: rr = v + 17; break;
+        case 3: rr = v >> 2; break;
+        case 4: rr = -v; break;
+        case 5: rr = v * v; break;
+        case 6: rr = v | 0x100; break;
+        default: rr = 1; break;
+        }
+        for (int k = 0; k < v; k++) {
+            if (in[(t + k) % N] == 42) {
+                break;
+            }
+            rr += k;
+        }
+        rr += t % 3 == 0 ? rr + v : t % 3 == 1 ? rr * v : rr - v;
+        rr += fib(v & 15);
+        g_assert_cmpint(out[t], ==, rr);
+    }
+    run_close(&r);
+}
+
+/* ---- k21: uniform datapath (block-uniform values in URs) ---- */
+
+static void test_uniform(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { N = 256, B = 64, G = 3 };
+    int in[N + 1], k = 9;
+    uint32_t m = 0x1234u;
+    const int *out;
+    uint64_t din, dout;
+
+    run_open(&r, "k21_uniform.sm_75.cubin", "uniform");
+    for (int i = 0; i <= N; i++) {
+        in[i] = (int)(rnd() % 100);
+    }
+    din = dbuf(&r, in, sizeof(in));
+    dout = dbuf(&r, NULL, G * B * 4);
+    P(&r, &p, din);
+    P(&r, &p, dout);
+    P(&r, &p, (int)N);
+    P(&r, &p, k);
+    P(&r, &p, m);
+    launch_ok(&r, &p, G, B, 0);
+    out = hptr(&r, dout, G * B * 4);
+    for (int bx = 0; bx < G; bx++) {
+        int base = bx * k + __builtin_popcount(m) + __builtin_ffs((int)m);
+        uint32_t sel = byte_perm(m, (uint32_t)k, 0x5140);
+        uint32_t pos = (uint32_t)k & 31, len = N & 31;
+        int acc = 0, lm;
+
+        for (int j = 0; j < k; j++) {
+            int idx = (base + j * 4 + (int)(sel & 7)) & (N - 1);
+
+            acc += in[idx + (m > 3 ? 1 : 0)] << (j & 3);
+        }
+        lm = (int)(pos >= 32 ? 0 : (uint32_t)(((len >= 32 ? 0xffffffffull : (1ull << len) - 1))
+                                              << pos));
+        for (int t = 0; t < B; t++) {
+            g_assert_cmpint(out[bx * B + t], ==, acc + lm + (int)(sel >> 8));
+        }
+    }
+    run_close(&r);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -798,5 +1113,11 @@ int main(int argc, char **argv)
     g_test_add_func("/sm/kernel/localmem", test_localmem);
     g_test_add_func("/sm/kernel/control", test_control);
     g_test_add_func("/sm/kernel/matmul", test_matmul);
+    g_test_add_func("/sm/kernel/misc", test_misc);
+    g_test_add_func("/sm/kernel/generic", test_generic);
+    g_test_add_func("/sm/kernel/globals", test_globals);
+    g_test_add_func("/sm/kernel/intmisc", test_intmisc);
+    g_test_add_func("/sm/kernel/ctl2", test_ctl2);
+    g_test_add_func("/sm/kernel/uniform", test_uniform);
     return g_test_run();
 }

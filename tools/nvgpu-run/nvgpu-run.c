@@ -37,6 +37,7 @@
 #define HEAP_SIZE       (512ull << 20)
 #define SHARED_WINDOW   0x7f0000000000ull
 #define LOCAL_WINDOW    0x7f0001000000ull
+#define CUDA_STACK_LIMIT 1024u
 #define CB0_SIZE        0x1000u
 #define MAX_ARGS        64
 #define MAX_SECTIONS    256
@@ -413,7 +414,8 @@ int main(int argc, char **argv)
         memcpy(cb + k.param_base + p.offset, &args[i].value, p.size);
     }
     /* the CUDA driver's part of bank 0 */
-    local = (MAX(k.min_stack_size, k.frame_size) + 15) & ~15u;
+    /* the frame plus the CUDA runtime's default stack limit (1 KiB), for calls */
+    local = (MAX(k.min_stack_size, k.frame_size) + CUDA_STACK_LIMIT + 15) & ~15u;
     memcpy(cb + 0x0, block, 12);
     memcpy(cb + 0xc, grid, 12);
     base = SHARED_WINDOW;

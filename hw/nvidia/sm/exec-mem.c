@@ -651,6 +651,36 @@ static void exec_ATOMS(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     do_atom(w, in, mask, SPACE_SHARED, true);
 }
 
+/*
+ * QSPC.{G,L,S} Pd, RZ, [Ra]: whether a generic address lies in global
+ * memory, the local window or the shared window (__isGlobal and friends).
+ * The register result's meaning is unverified: only RZ is executed.
+ */
+static void exec_QSPC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint32_t hit = 0;
+
+    if (in->dst.reg != NV_SASS_RZ) {
+        if (mask) {
+            nv_sm_fault(w, NV_SM_ERR_ILLEGAL_INSN, in->pc, false, __builtin_ctz(mask));
+        }
+        return;
+    }
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+        uint64_t addr = lane_addr(w, &in->addr, l);
+        Space sp;
+
+        if (!in->mod.mem.e) {
+            addr = (uint32_t)addr;
+        }
+        sp = classify(w, &addr);
+        hit |= (uint32_t)(in->mod.mem.qspc == 0 ? sp == SPACE_GLOBAL :
+                          in->mod.mem.qspc == 1 ? sp == SPACE_LOCAL : sp == SPACE_SHARED) << l;
+    }
+    nv_sm_set_pred(w, in->pdst[0], hit, mask);
+}
+
 /* ---- ordering ---- */
 
 static void exec_MEMBAR(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
@@ -680,6 +710,7 @@ void NV_SM_EXEC_INIT(nv_sm_exec_mem_init)(NvSmExecFn table[NV_SASS_OP_COUNT])
     table[NV_SASS_OP_RED] = exec_RED;
     table[NV_SASS_OP_ATOMS] = exec_ATOMS;
     table[NV_SASS_OP_MEMBAR] = exec_MEMBAR;
+    table[NV_SASS_OP_QSPC] = exec_QSPC;
     table[NV_SASS_OP_CCTL] = exec_nop;      /* caches are coherent in the model */
     table[NV_SASS_OP_ERRBAR] = exec_nop;    /* errors are reported synchronously */
 }
