@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sm-harness.h"
+#include "../../hw/nvidia/sm/f16.h"
 
 static const char *corpus_dir;
 static unsigned workers = 1;
@@ -1090,6 +1091,242 @@ static void test_uniform(void)
     run_close(&r);
 }
 
+/* ---- k14: barrier reductions, shared float atomics, named barriers ---- */
+
+static void test_sync(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { B = 128, G = 2, T = B * G };
+    static float in4[T][4];
+    const float *out;
+    const double *dsm;
+    const int *flags;
+    uint64_t din, dflags, dout, ddsm, dh;
+
+    run_open(&r, "k14_sync.sm_75.cubin", "sync_ops");
+    for (int t = 0; t < T; t++) {
+        int blk = t / B;
+
+        in4[t][0] = (float)((int)(rnd() % 9) - 4);
+        in4[t][1] = blk == 0 ? (float)(1 + rnd() % 5) : (float)((int)(rnd() % 5) - 1);
+        in4[t][2] = blk == 0 ? -(float)(rnd() % 3) : (float)((int)(rnd() % 3) - 1);
+        in4[t][3] = (float)(rnd() % 8);
+    }
+    in4[B + 5][1] = -1.0f;      /* block 1: not all y > 0 */
+    in4[B + 6][2] = 1.0f;       /* block 1: some z > 0 */
+    din = dbuf(&r, in4, sizeof(in4));
+    dflags = dbuf(&r, NULL, G * 4);
+    dout = dbuf(&r, NULL, T * 4);
+    ddsm = dbuf(&r, NULL, T * 8);
+    dh = dbuf(&r, NULL, (B + 1) * 4);
+    P(&r, &p, din);
+    P(&r, &p, dflags);
+    P(&r, &p, dout);
+    P(&r, &p, ddsm);
+    P(&r, &p, dh);
+    launch_ok(&r, &p, G, B, 0);
+    out = hptr(&r, dout, T * 4);
+    dsm = hptr(&r, ddsm, T * 8);
+    flags = hptr(&r, dflags, G * 4);
+    for (int blk = 0; blk < G; blk++) {
+        float sf = 0;
+        int cnt = 0, all = 1, any = 0;
+
+        for (int t = blk * B; t < (blk + 1) * B; t++) {
+            cnt += in4[t][0] > 0;
+            all &= in4[t][1] > 0;
+            any |= in4[t][2] > 0;
+            sf += in4[t][3];
+        }
+        g_assert_cmpint(flags[blk], ==, 1);
+        for (int t = 0; t < B; t++) {
+            g_assert_cmpfloat(out[blk * B + t], ==, sf + cnt + all * 2 + any * 4);
+            g_assert_cmpfloat(dsm[blk * B + t], ==, (double)in4[blk * B + ((t * 7) & 127)][0]);
+        }
+    }
+    run_close(&r);
+}
+
+/* ---- k17: fp16x2 arithmetic, comparisons, saturation; float rounding ---- */
+
+static double h2d(uint16_t h)
+{
+    return nv_f16_to_f32(h);
+}
+
+static uint16_t d2h(double d)
+{
+    return nv_f64_to_f16(d);
+}
+
+static void test_half(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { N = 96 };
+    uint32_t a[N], b[N];
+    float x[N];
+    const uint32_t *out;
+    const float *y;
+    uint64_t da, db, dout, dx, dy;
+
+    run_open(&r, "k17_half.sm_75.cubin", "half_ops");
+    for (int i = 0; i < N; i++) {
+        a[i] = d2h(((int)(rnd() % 400) - 200) / 64.0) |
+               (uint32_t)d2h(((int)(rnd() % 400) - 200) / 64.0) << 16;
+        b[i] = d2h(((int)(rnd() % 400) - 200) / 32.0) |
+               (uint32_t)d2h(((int)(rnd() % 400) - 200) / 32.0) << 16;
+        x[i] = (float)((int)(rnd() % 2000) - 1000) / 128.0f;
+    }
+    da = dbuf(&r, a, sizeof(a));
+    db = dbuf(&r, b, sizeof(b));
+    dout = dbuf(&r, NULL, sizeof(a));
+    dx = dbuf(&r, x, sizeof(x));
+    dy = dbuf(&r, NULL, sizeof(x));
+    P(&r, &p, da);
+    P(&r, &p, db);
+    P(&r, &p, dout);
+    P(&r, &p, dx);
+    P(&r, &p, dy);
+    P(&r, &p, (int)N);
+    launch_ok(&r, &p, 3, 32, 0);
+    out = hptr(&r, dout, sizeof(a));
+    y = hptr(&r, dy, sizeof(x));
+    for (int i = 0; i < N; i++) {
+        uint16_t ph[2] = { (uint16_t)a[i], (uint16_t)(a[i] >> 16) };
+        uint16_t qh[2] = { (uint16_t)b[i], (uint16_t)(b[i] >> 16) };
+        uint16_t f[2], sh[2], mh[2], want[2];
+        bool both_gt = h2d(ph[0]) > h2d(qh[0]) && h2d(ph[1]) > h2d(qh[1]);
+        float v = x[i], rr;
+
+        for (int k = 0; k < 2; k++) {
+            sh[k] = d2h(h2d(ph[k]) + h2d(qh[k]));
+            mh[k] = d2h(h2d(sh[k]) * -h2d(qh[k]));
+            f[k] = d2h(fma(h2d(mh[k]), h2d(ph[k]), 0.25));
+        }
+        for (int k = 0; k < 2; k++) {
+            double sel = h2d(f[k]) > h2d(ph[k]) ? 1.0 : 0.0;
+            double fk = both_gt ? h2d(d2h(h2d(f[k]) - sel)) : h2d(f[k]);
+            double o = fma(fk, h2d(sh[k]), h2d(mh[k]));
+
+            o = o < 0 ? 0 : o > 1 ? 1 : o;
+            want[k] = d2h(o);
+        }
+        g_assert_cmphex(out[i], ==, want[0] | (uint32_t)want[1] << 16);
+        rr = fminf(v, 3.0f) + fmaxf(v, -1.0f) + truncf(v) + floorf(v * 2.f) + ceilf(v) + rintf(v);
+        rr += (float)h2d(ph[0]) * (float)h2d(qh[1]);
+        g_assert_cmpfloat_with_epsilon(y[i], rr / (v + 1.5f),
+                                       fabsf(rr / (v + 1.5f)) * 1e-6f + 1e-6f);
+    }
+    run_close(&r);
+}
+
+/* ---- k19: match/vote/uni, atomics on generic, shared and global memory ---- */
+
+static void test_warp2(void)
+{
+    Run r;
+    Params p = { 0 };
+    enum { T = 64 };
+    int g[T];
+    float f0[8] = { 0 };
+    uint64_t u0[5] = { 0 };
+    const int *go;
+    const float *fo;
+    const uint64_t *uo;
+    uint64_t dg, dout, df, du, dany;
+    int and_all = -1, xor_all = 0, dec = 0, even_sum = 0;
+
+    run_open(&r, "k19_warp2.sm_75.cubin", "warp2");
+    for (int t = 0; t < T; t++) {
+        g[t] = (int)(rnd() % 1000) + 1;
+    }
+    g[3] = 5;
+    dg = dbuf(&r, g, sizeof(g));
+    dout = dbuf(&r, NULL, T * 4);
+    df = dbuf(&r, f0, sizeof(f0));
+    du = dbuf(&r, u0, sizeof(u0));
+    dany = dbuf(&r, NULL, 8);
+    P(&r, &p, dg);
+    P(&r, &p, dout);
+    P(&r, &p, df);
+    P(&r, &p, du);
+    P(&r, &p, dany);
+    launch_ok(&r, &p, 1, T, 0);
+    go = hptr(&r, dg, sizeof(g));
+    fo = hptr(&r, df, sizeof(f0));
+    uo = hptr(&r, du, sizeof(u0));
+    /* every thread read g[t] before any atomic changed g[1..3] (one CTA: in order) */
+    dec = g[3];
+    for (int t = 0; t < T; t++) {
+        and_all &= g[t];
+        xor_all ^= g[t];
+        dec = dec == 0 || dec > 9 ? 9 : dec - 1;
+        even_sum += t & 1 ? 0 : g[t];
+    }
+    g_assert_cmpint(go[1], ==, g[1] & and_all);
+    g_assert_cmpint(go[2], ==, g[2] ^ xor_all);
+    g_assert_cmpint(go[3], ==, dec);
+    g_assert_cmpint(*(int *)hptr(&r, dany, 4), ==, even_sum);
+    for (int i = 0; i < 8; i++) {
+        g_assert_cmpfloat(fo[i], ==, 1.5f * (T / 8));
+    }
+    for (int i = 0; i < 4; i++) {
+        g_assert_cmpuint(uo[i], ==, 3ull * (T / 4));
+    }
+    g_assert_cmpuint(uo[4], <, T);
+    run_close(&r);
+}
+
+/* ---- launch errors: watchdog, unmapped access ---- */
+
+static void test_watchdog(void)
+{
+    Run r;
+    Params p = { 0 };
+    int in[64];
+    NvSmError e;
+    const uint32_t grid[3] = { 1, 1, 1 }, block[3] = { 64, 1, 1 };
+
+    run_open(&r, "k11_control.sm_75.cubin", "control");
+    for (int t = 0; t < 64; t++) {
+        in[t] = 27;     /* collatz(27): 111 steps */
+    }
+    r.dev.budget = 500;
+    {
+        uint64_t din = dbuf(&r, in, sizeof(in)), dout = dbuf(&r, NULL, sizeof(in));
+
+        P(&r, &p, din);
+        P(&r, &p, dout);
+        P(&r, &p, 64);
+    }
+    g_assert_cmpint(sm_launch(&r.dev, &r.k, grid, block, 0, p.bytes, p.size, &e, NULL), ==,
+                    NV_SM_ERR_TIMEOUT);
+    g_assert_cmpuint(e.pc, >=, r.mod.section_va[r.k.k.text_section]);
+    run_close(&r);
+}
+
+static void test_unmapped(void)
+{
+    Run r;
+    Params p = { 0 };
+    NvSmError e;
+    const uint32_t grid[3] = { 2, 1, 1 }, block[3] = { 32, 1, 1 };
+    uint64_t bad = 0x1000;      /* below the device memory: unmapped */
+
+    run_open(&r, "k01_vadd.sm_75.cubin", "vadd");
+    P(&r, &p, dbuf(&r, NULL, 256));
+    P(&r, &p, dbuf(&r, NULL, 256));
+    P(&r, &p, bad);
+    P(&r, &p, 64);
+    g_assert_cmpint(sm_launch(&r.dev, &r.k, grid, block, 0, p.bytes, p.size, &e, NULL), ==,
+                    NV_SM_ERR_MMU);
+    g_assert_cmphex(e.addr, ==, bad + 4 * (e.cta[0] * 32 + e.lane));
+    g_assert_true(e.write);
+    run_close(&r);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1119,5 +1356,10 @@ int main(int argc, char **argv)
     g_test_add_func("/sm/kernel/intmisc", test_intmisc);
     g_test_add_func("/sm/kernel/ctl2", test_ctl2);
     g_test_add_func("/sm/kernel/uniform", test_uniform);
+    g_test_add_func("/sm/kernel/sync", test_sync);
+    g_test_add_func("/sm/kernel/half", test_half);
+    g_test_add_func("/sm/kernel/warp2", test_warp2);
+    g_test_add_func("/sm/error/watchdog", test_watchdog);
+    g_test_add_func("/sm/error/unmapped", test_unmapped);
     return g_test_run();
 }

@@ -392,6 +392,16 @@ static void test_branch_split(void)
     nv_sm_test_warp_free(w);
 }
 
+/* BPT.TRAP (__trap()) and an undecodable word stop the launch with their errors. */
+static void test_trap_illegal(void)
+{
+    NvSmWarp *w = nv_sm_test_warp_new(32);
+
+    g_assert_cmpint(exec_text(w, "BPT.TRAP 0x1"), ==, NV_SM_ERR_TRAP);
+    g_assert_false(nv_sm_test_exec(w, ~0ull, ~0ull));   /* refused by the decoder */
+    nv_sm_test_warp_free(w);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -403,5 +413,6 @@ int main(int argc, char **argv)
     g_test_add_func("/sm/ops/atoms-cas", test_atoms_cas);
     g_test_add_func("/sm/ops/s2r", test_s2r);
     g_test_add_func("/sm/ops/branch-split", test_branch_split);
+    g_test_add_func("/sm/ops/trap-illegal", test_trap_illegal);
     return g_test_run();
 }
