@@ -189,40 +189,39 @@ static NvEngineStatus launch(NvComputeState *s, const NvMemIf *mem)
     return NV_ENGINE_BUSY;
 }
 
+/* RELEASE1's fields sit RELEASE0's distance further, and its enable bit next. */
+#define QMD_RELEASE_STRIDE  (NV_QMD_RELEASE1_ADDRESS_LOWER_BIT - NV_QMD_RELEASE0_ADDRESS_LOWER_BIT)
+#define QMD_SAME_LAYOUT(name) \
+    _Static_assert(NV_QMD_RELEASE1_##name##_BIT == NV_QMD_RELEASE0_##name##_BIT + \
+                   QMD_RELEASE_STRIDE, "RELEASE1 " #name)
+QMD_SAME_LAYOUT(ADDRESS_UPPER);
+QMD_SAME_LAYOUT(REDUCTION_OP);
+QMD_SAME_LAYOUT(REDUCTION_FORMAT);
+QMD_SAME_LAYOUT(REDUCTION_ENABLE);
+QMD_SAME_LAYOUT(STRUCTURE_SIZE);
+QMD_SAME_LAYOUT(PAYLOAD);
+#define QMD_RELEASE(q, i, name) \
+    nv_qmd_get((q), NV_QMD_RELEASE0_##name##_BIT + (i) * QMD_RELEASE_STRIDE, \
+               NV_QMD_RELEASE0_##name##_WIDTH)
+
 /* The QMD's semaphore releases, after the grid has finished. */
 static bool releases(NvComputeState *s, const NvMemIf *mem)
 {
     const uint32_t *q = s->qmd;
 
-    if (NV_QMD_GET(q, SEMAPHORE_RELEASE_ENABLE0)) {
+    for (unsigned i = 0; i < 2; i++) {
         NvSemRelease r = {
-            .addr = (uint64_t)NV_QMD_GET(q, RELEASE0_ADDRESS_UPPER) << 32 |
-                    NV_QMD_GET(q, RELEASE0_ADDRESS_LOWER),
-            .payload = NV_QMD_GET(q, RELEASE0_PAYLOAD),
-            .four_word = !NV_QMD_GET(q, RELEASE0_STRUCTURE_SIZE),
-            .reduce = NV_QMD_GET(q, RELEASE0_REDUCTION_ENABLE),
-            .is_signed = NV_QMD_GET(q, RELEASE0_REDUCTION_FORMAT) ==
-                         A140_REDUCTION_FORMAT_SIGNED_32,
-            .op = (NvSemOp)NV_QMD_GET(q, RELEASE0_REDUCTION_OP),
+            .addr = (uint64_t)QMD_RELEASE(q, i, ADDRESS_UPPER) << 32 |
+                    QMD_RELEASE(q, i, ADDRESS_LOWER),
+            .payload = QMD_RELEASE(q, i, PAYLOAD),
+            .four_word = !QMD_RELEASE(q, i, STRUCTURE_SIZE),
+            .reduce = QMD_RELEASE(q, i, REDUCTION_ENABLE),
+            .is_signed = QMD_RELEASE(q, i, REDUCTION_FORMAT) == A140_REDUCTION_FORMAT_SIGNED_32,
+            .op = (NvSemOp)QMD_RELEASE(q, i, REDUCTION_OP),
         };
 
-        if (!nv_sem_release(mem, &r)) {
-            return false;
-        }
-    }
-    if (NV_QMD_GET(q, SEMAPHORE_RELEASE_ENABLE1)) {
-        NvSemRelease r = {
-            .addr = (uint64_t)NV_QMD_GET(q, RELEASE1_ADDRESS_UPPER) << 32 |
-                    NV_QMD_GET(q, RELEASE1_ADDRESS_LOWER),
-            .payload = NV_QMD_GET(q, RELEASE1_PAYLOAD),
-            .four_word = !NV_QMD_GET(q, RELEASE1_STRUCTURE_SIZE),
-            .reduce = NV_QMD_GET(q, RELEASE1_REDUCTION_ENABLE),
-            .is_signed = NV_QMD_GET(q, RELEASE1_REDUCTION_FORMAT) ==
-                         A140_REDUCTION_FORMAT_SIGNED_32,
-            .op = (NvSemOp)NV_QMD_GET(q, RELEASE1_REDUCTION_OP),
-        };
-
-        if (!nv_sem_release(mem, &r)) {
+        if (nv_qmd_get(q, NV_QMD_SEMAPHORE_RELEASE_ENABLE0_BIT + i, 1) &&
+            !nv_sem_release(mem, &r)) {
             return false;
         }
     }

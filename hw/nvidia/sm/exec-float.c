@@ -27,38 +27,6 @@
 #define NAN64   0x7fffffffffffffffull       /* the SM's fp64 NaN */
 #define NAN16   0x7fffu
 
-static inline float f32(uint32_t v)
-{
-    float f;
-
-    memcpy(&f, &v, 4);
-    return f;
-}
-
-static inline uint32_t u32(float f)
-{
-    uint32_t v;
-
-    memcpy(&v, &f, 4);
-    return v;
-}
-
-static inline double f64(uint64_t v)
-{
-    double f;
-
-    memcpy(&f, &v, 8);
-    return f;
-}
-
-static inline uint64_t u64(double f)
-{
-    uint64_t v;
-
-    memcpy(&v, &f, 8);
-    return v;
-}
-
 /* ---- rounding modes ---- */
 
 static const int host_rounding[4] = { FE_TONEAREST, FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO };
@@ -114,7 +82,7 @@ static inline uint32_t fres(float r, bool sat, bool ftz)
         r = r < 0.0f ? 0.0f : r > 1.0f ? 1.0f : r;
         r = r == 0.0f ? 0.0f : r;   /* -0 saturates to +0 */
     }
-    v = u32(r);
+    v = nv_bits_f32(r);
     return ftz ? ftz32(v) : v;
 }
 
@@ -123,21 +91,21 @@ enum { F_ADD, F_MUL, F_FMA };
 /* The plain (RN, no FTZ/SAT/FMZ) forms: straight loops the compiler vectorises. */
 static inline uint32_t canon32(float v)
 {
-    return v != v ? NAN32 : u32(v);
+    return v != v ? NAN32 : nv_bits_f32(v);
 }
 
 __attribute__((target("fma")))
 static void ffma_lanes_hw(const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r)
 {
     FOR_LANES(l) {
-        r[l] = canon32(__builtin_fmaf(f32(a[l]), f32(b[l]), f32(c[l])));
+        r[l] = canon32(__builtin_fmaf(nv_f32_of(a[l]), nv_f32_of(b[l]), nv_f32_of(c[l])));
     }
 }
 
 static void ffma_lanes_sw(const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r)
 {
     FOR_LANES(l) {
-        r[l] = canon32(fmaf(f32(a[l]), f32(b[l]), f32(c[l])));
+        r[l] = canon32(fmaf(nv_f32_of(a[l]), nv_f32_of(b[l]), nv_f32_of(c[l])));
     }
 }
 
@@ -169,11 +137,11 @@ static bool fp32_plain(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, int op)
         }
     } else if (op == F_ADD) {
         FOR_LANES(l) {
-            r[l] = canon32(f32(a[l]) + f32(b[l]));
+            r[l] = canon32(nv_f32_of(a[l]) + nv_f32_of(b[l]));
         }
     } else {
         FOR_LANES(l) {
-            r[l] = canon32(f32(a[l]) * f32(b[l]));
+            r[l] = canon32(nv_f32_of(a[l]) * nv_f32_of(b[l]));
         }
     }
     nv_sm_write(w, in->dst.reg, r, mask);
@@ -196,7 +164,7 @@ static void fp32_arith(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, int op)
     old = m->rnd ? round_begin(m->rnd) : 0;
 
     FOR_LANES(l) {
-        float x = f32(a[l]), y = f32(b[l]), v;
+        float x = nv_f32_of(a[l]), y = nv_f32_of(b[l]), v;
 
         if (op != F_ADD && m->fmz && (x == 0.0f || y == 0.0f)) {
             /* .FMZ: zero times anything (Inf, NaN) is +0 */
@@ -211,7 +179,7 @@ static void fp32_arith(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, int op)
             v = x * y;
             break;
         default:
-            v = fmaf(x, y, f32(c[l]));
+            v = fmaf(x, y, nv_f32_of(c[l]));
             break;
         }
         r[l] = fres(v, m->sat, m->ftz);
@@ -256,7 +224,7 @@ static void exec_FMNMX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     const uint32_t *a = fsrc(w, &in->src[0], ta, ftz), *b = fsrc(w, &in->src[1], tb, ftz);
 
     FOR_LANES(l) {
-        float x = f32(a[l]), y = f32(b[l]);
+        float x = nv_f32_of(a[l]), y = nv_f32_of(b[l]);
         bool is_min = (p >> l) & 1, x_less;
 
         if (x != x || y != y) {
@@ -315,7 +283,7 @@ static void exec_FSETP(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     const uint32_t *a = fsrc(w, &in->src[0], ta, ftz), *b = fsrc(w, &in->src[1], tb, ftz);
 
     FOR_LANES(l) {
-        r |= (uint32_t)fcmp(in->mod.f.cmp, f32(a[l]), f32(b[l])) << l;
+        r |= (uint32_t)fcmp(in->mod.f.cmp, nv_f32_of(a[l]), nv_f32_of(b[l])) << l;
     }
     set_pair(w, in, r, mask);
 }
@@ -347,7 +315,7 @@ static void exec_FCHK(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     const uint32_t *a = fsrc(w, &in->src[0], ta, false), *b = fsrc(w, &in->src[1], tb, false);
 
     FOR_LANES(l) {
-        r |= (uint32_t)fchk_slow(f32(a[l]), f32(b[l])) << l;
+        r |= (uint32_t)fchk_slow(nv_f32_of(a[l]), nv_f32_of(b[l])) << l;
     }
     nv_sm_set_pred(w, in->pdst[0], r, mask);
 }
@@ -387,14 +355,14 @@ static void exec_MUFU(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 
     FOR_LANES(l) {
         if (fn == MUFU_RCP64H || fn == MUFU_RSQ64H) {
-            double x = f64((uint64_t)a[l] << 32);
+            double x = nv_f64_of((uint64_t)a[l] << 32);
             double v = fn == MUFU_RCP64H ? 1.0 / x : 1.0 / sqrt(x);
 
-            r[l] = v != v ? (uint32_t)(NAN64 >> 32) : (uint32_t)(u64(v) >> 32);
+            r[l] = v != v ? (uint32_t)(NAN64 >> 32) : (uint32_t)(nv_bits_f64(v) >> 32);
         } else {
-            float v = mufu32(fn, f32(a[l]));
+            float v = mufu32(fn, nv_f32_of(a[l]));
 
-            r[l] = v != v ? NAN32 : ftz32(u32(v));
+            r[l] = v != v ? NAN32 : ftz32(nv_bits_f32(v));
         }
     }
     nv_sm_write(w, in->dst.reg, r, mask);
@@ -446,10 +414,10 @@ static void fp64_arith(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, int op)
         dsrc(w, &in->src[2], c);
     }
     FOR_LANES(l) {
-        double x = f64(a[l]), y = f64(b[l]);
-        double v = op == F_ADD ? x + y : op == F_MUL ? x * y : fma(x, y, f64(c[l]));
+        double x = nv_f64_of(a[l]), y = nv_f64_of(b[l]);
+        double v = op == F_ADD ? x + y : op == F_MUL ? x * y : fma(x, y, nv_f64_of(c[l]));
 
-        r[l] = v != v ? NAN64 : u64(v);
+        r[l] = v != v ? NAN64 : nv_bits_f64(v);
     }
     if (in->mod.f.rnd) {
         round_end(old);
@@ -488,13 +456,13 @@ static void exec_DSETP(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     dsrc(w, &in->src[1], b);
     if (cmp != 0 && cmp != 15) {
         FOR_LANES(l) {
-            r |= (uint32_t)fcmp(cmp, f64(a[l]), f64(b[l])) << l;
+            r |= (uint32_t)fcmp(cmp, nv_f64_of(a[l]), nv_f64_of(b[l])) << l;
         }
         set_pair(w, in, r, mask);
         return;
     }
     FOR_LANES(l) {
-        double x = f64(a[l]), y = f64(b[l]);
+        double x = nv_f64_of(a[l]), y = nv_f64_of(b[l]);
         bool take_a;
 
         if (x != x) {
@@ -532,7 +500,7 @@ static void hsrc(NvSmWarp *w, const NvSassOperand *o, bool ftz, double out[2][LA
             double x;
 
             if (o->mods & NV_SASS_MOD_F32) {
-                x = f32(v[l]);
+                x = nv_f32_of(v[l]);
             } else {
                 unsigned half = o->mods & NV_SASS_MOD_H0_H0 ? 0 :
                                 o->mods & NV_SASS_MOD_H1_H1 ? 1 : i;
@@ -668,7 +636,7 @@ static void cvt_fsrc(NvSmWarp *w, const NvSassInsn *in, double out[LANES])
 
         dsrc(w, o, v);
         FOR_LANES(l) {
-            out[l] = f64(v[l]);
+            out[l] = nv_f64_of(v[l]);
         }
         return;
     }
@@ -677,7 +645,7 @@ static void cvt_fsrc(NvSmWarp *w, const NvSassInsn *in, double out[LANES])
         const uint32_t *v = fsrc(w, o, t, ftz && size == 2);
 
         FOR_LANES(l) {
-            out[l] = size == 2 ? f32(v[l]) : nv_f16_to_f32(ftz ? ftz16((uint16_t)v[l]) :
+            out[l] = size == 2 ? nv_f32_of(v[l]) : nv_f16_to_f32(ftz ? ftz16((uint16_t)v[l]) :
                                                             (uint16_t)v[l]);
         }
         if (size != 2 && o->mods & (NV_SASS_MOD_NEG | NV_SASS_MOD_ABS)) {
@@ -755,7 +723,7 @@ static void put_float(NvSmWarp *w, const NvSassInsn *in, const double v[LANES],
         uint64_t r64[LANES];
 
         FOR_LANES(l) {
-            r64[l] = v[l] != v[l] ? NAN64 : u64(v[l]);
+            r64[l] = v[l] != v[l] ? NAN64 : nv_bits_f64(v[l]);
         }
         put64(w, in->dst.reg, r64, mask);
         return;

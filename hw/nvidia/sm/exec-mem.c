@@ -403,38 +403,6 @@ static bool atom_64(unsigned type)
     return type == NV_SASS_ATYPE_U64 || type == NV_SASS_ATYPE_S64 || type == NV_SASS_ATYPE_F64;
 }
 
-static float f32_of(uint32_t v)
-{
-    float f;
-
-    memcpy(&f, &v, 4);
-    return f;
-}
-
-static uint32_t bits_f32(float f)
-{
-    uint32_t v;
-
-    memcpy(&v, &f, 4);
-    return v;
-}
-
-static double f64_of(uint64_t v)
-{
-    double f;
-
-    memcpy(&f, &v, 8);
-    return f;
-}
-
-static uint64_t bits_f64(double f)
-{
-    uint64_t v;
-
-    memcpy(&v, &f, 8);
-    return v;
-}
-
 /* fp16x2 add of two packed halves (the fp32 sum of two halves is exact: one rounding). */
 static uint32_t f16x2_add(uint32_t a, uint32_t b)
 {
@@ -460,10 +428,10 @@ static uint64_t atom_apply(unsigned op, unsigned type, uint64_t old, uint64_t b,
     case NV_SASS_ATOM_ADD:
     case NV_SASS_ATOM_SAFEADD:
         if (type == NV_SASS_ATYPE_F32) {
-            return bits_f32(f32_of(old) + f32_of(b));
+            return nv_bits_f32(nv_f32_of(old) + nv_f32_of(b));
         }
         if (type == NV_SASS_ATYPE_F64) {
-            return bits_f64(f64_of(old) + f64_of(b));
+            return nv_bits_f64(nv_f64_of(old) + nv_f64_of(b));
         }
         if (type == NV_SASS_ATYPE_F16X2) {
             return f16x2_add(old, b);
@@ -471,12 +439,12 @@ static uint64_t atom_apply(unsigned op, unsigned type, uint64_t old, uint64_t b,
         return old + b;
     case NV_SASS_ATOM_MIN:
         if (type == NV_SASS_ATYPE_F32) {
-            return bits_f32(fminf(f32_of(old), f32_of(b)));
+            return nv_bits_f32(fminf(nv_f32_of(old), nv_f32_of(b)));
         }
         return sgn ? (uint64_t)MIN(so, sb) : MIN(old, b);
     case NV_SASS_ATOM_MAX:
         if (type == NV_SASS_ATYPE_F32) {
-            return bits_f32(fmaxf(f32_of(old), f32_of(b)));
+            return nv_bits_f32(fmaxf(nv_f32_of(old), nv_f32_of(b)));
         }
         return sgn ? (uint64_t)MAX(so, sb) : MAX(old, b);
     case NV_SASS_ATOM_INC:

@@ -1,6 +1,6 @@
 /*
- * IEEE binary16 <-> binary32 conversions in plain C: clang 14 (the fuzzing
- * and QEMU fuzz builds) has no _Float16 on x86-64.
+ * Float bit views, and IEEE binary16 <-> binary32/64 conversions in plain C:
+ * clang 14 (the fuzzing and QEMU fuzz builds) has no _Float16 on x86-64.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -9,6 +9,38 @@
 
 #include <stdint.h>
 #include <string.h>
+
+static inline float nv_f32_of(uint32_t v)
+{
+    float f;
+
+    memcpy(&f, &v, 4);
+    return f;
+}
+
+static inline uint32_t nv_bits_f32(float f)
+{
+    uint32_t v;
+
+    memcpy(&v, &f, 4);
+    return v;
+}
+
+static inline double nv_f64_of(uint64_t v)
+{
+    double f;
+
+    memcpy(&f, &v, 8);
+    return f;
+}
+
+static inline uint64_t nv_bits_f64(double f)
+{
+    uint64_t v;
+
+    memcpy(&v, &f, 8);
+    return v;
+}
 
 static inline float nv_f16_to_f32(uint16_t h)
 {
