@@ -110,3 +110,24 @@ NvTestRegs gpu_regs(Gpu *g)
 {
     return (NvTestRegs) { g, qt_rd32, qt_wr32 };
 }
+
+void gpu_start_logged(LoggedGpu *h, const char *machine)
+{
+    int fd = g_file_open_tmp("nvgpu-log-XXXXXX", &h->log, NULL);
+    g_autofree char *args = g_strdup_printf("-d guest_errors -D %s", h->log);
+
+    g_assert_cmpint(fd, >=, 0);
+    close(fd);
+    gpu_start(&h->g, machine, args);
+}
+
+char *gpu_stop_logged(LoggedGpu *h)
+{
+    char *text = NULL;
+
+    gpu_stop(&h->g);
+    g_assert_true(g_file_get_contents(h->log, &text, NULL, NULL));
+    unlink(h->log);
+    g_free(h->log);
+    return text;
+}

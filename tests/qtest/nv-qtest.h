@@ -29,6 +29,16 @@ void gpu_start(Gpu *g, const char *machine, const char *extra);
 void gpu_map(Gpu *g);
 void gpu_stop(Gpu *g);
 
+/* A GPU whose guest-error log (-d guest_errors) is kept in a temporary file. */
+typedef struct LoggedGpu {
+    Gpu g;
+    char *log;
+} LoggedGpu;
+
+void gpu_start_logged(LoggedGpu *h, const char *machine);
+/* Stops QEMU; returns its guest-error log (to free). */
+char *gpu_stop_logged(LoggedGpu *h);
+
 uint32_t rd(Gpu *g, uint32_t off);
 void wr(Gpu *g, uint32_t off, uint32_t v);
 

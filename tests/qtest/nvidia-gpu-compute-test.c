@@ -34,31 +34,7 @@
 #define N           300
 #define BLOCK       64
 
-typedef struct Host {
-    Gpu g;
-    char *log;
-} Host;
-
-static void host_start(Host *h)
-{
-    int fd = g_file_open_tmp("nvgpu-compute-XXXXXX", &h->log, NULL);
-    g_autofree char *args = g_strdup_printf("-d guest_errors -D %s", h->log);
-
-    g_assert_cmpint(fd, >=, 0);
-    close(fd);
-    gpu_start(&h->g, "q35", args);
-}
-
-static char *host_stop(Host *h)
-{
-    char *text = NULL;
-
-    gpu_stop(&h->g);
-    g_assert_true(g_file_get_contents(h->log, &text, NULL, NULL));
-    unlink(h->log);
-    g_free(h->log);
-    return text;
-}
+typedef LoggedGpu Host;
 
 static void chan_new(Host *h, NvTestChan *ch, uint32_t chid, uint32_t rl)
 {
@@ -197,7 +173,7 @@ static void test_vadd(void)
     NvTestChan ch;
     g_autofree char *log = NULL;
 
-    host_start(&h);
+    gpu_start_logged(&h, "q35");
     chan_new(&h, &ch, 0, 0);
     upload_vadd(&h);
     fill_inputs(&h, a, b);
@@ -210,7 +186,7 @@ static void test_vadd(void)
     g_assert_cmpuint(vram32(&h, SEM_PA + 8) | (uint64_t)vram32(&h, SEM_PA + 12) << 32, >, 0);
     check_sums(&h, DATA_PA + C_OFF, a, b);
     g_assert_cmpuint(nvch_userd(&ch, NV_USERD_GP_GET), ==, 1);
-    log = host_stop(&h);
+    log = gpu_stop_logged(&h);
     g_assert_null(strstr(log, "nvidia-gpu"));
 }
 
@@ -221,7 +197,7 @@ static void test_fault_isolated(void)
     NvTestChan bad, good;
     g_autofree char *log = NULL;
 
-    host_start(&h);
+    gpu_start_logged(&h, "q35");
     chan_new(&h, &bad, 1, 0);
     chan_new(&h, &good, 2, 1);
     upload_vadd(&h);
@@ -254,7 +230,7 @@ static void test_fault_isolated(void)
     g_assert_cmphex(vram32(&h, SEM_PA), ==, 0);
     g_assert_cmphex(vram32(&h, SEM_PA + 0x10), ==, 2);
     check_sums(&h, DATA_PA + C2_OFF, a, b);
-    log = host_stop(&h);
+    log = gpu_stop_logged(&h);
     g_assert_nonnull(strstr(log, "MMU fault at 0x40000000"));
     g_assert_nonnull(strstr(log, "compute: MMU fault at pc"));
 }

@@ -24,32 +24,7 @@
 #define DATA_VA     0x800000ull
 #define DATA_PAGES  64
 
-typedef struct Host {
-    Gpu g;
-    char *log;
-} Host;
-
-static void host_start(Host *h)
-{
-    int fd = g_file_open_tmp("nvgpu-host-XXXXXX", &h->log, NULL);
-    g_autofree char *args = g_strdup_printf("-d guest_errors -D %s", h->log);
-
-    g_assert_cmpint(fd, >=, 0);
-    close(fd);
-    gpu_start(&h->g, "q35", args);
-}
-
-/* Stops QEMU; returns its guest-error log (to free). */
-static char *host_stop(Host *h)
-{
-    char *text = NULL;
-
-    gpu_stop(&h->g);
-    g_assert_true(g_file_get_contents(h->log, &text, NULL, NULL));
-    unlink(h->log);
-    g_free(h->log);
-    return text;
-}
+typedef LoggedGpu Host;
 
 static void chan_new(Host *h, NvTestChan *ch, uint32_t chid, uint32_t rl)
 {
@@ -101,7 +76,7 @@ static void test_header_kinds(void)
     Host h;
     NvTestChan ch;
 
-    host_start(&h);
+    gpu_start_logged(&h, "q35");
     chan_new(&h, &ch, 0, 0);
     nvch_mthd1(&ch, subch, NV_C46F_SET_OBJECT, NV_CLASS_KEPLER_INLINE_TO_MEMORY_B);
     nvch_mthd(&ch, subch, A_A140_LINE_LENGTH_IN, 2, geom);          /* incrementing */
@@ -135,7 +110,7 @@ static void test_header_kinds(void)
     /* GP_GET and GET written back to USERD. */
     g_assert_cmpuint(nvch_userd(&ch, NV_USERD_GP_GET), ==, 2);
     g_assert_cmphex(nvch_userd(&ch, NV_USERD_GET), ==, (uint32_t)(NVCH_PB_VA + 4 * ch.pb_pos));
-    g_free(host_stop(&h));
+    g_free(gpu_stop_logged(&h));
 }
 
 /* ---- semaphores ---- */
@@ -153,7 +128,7 @@ static void test_semaphores(void)
     Host h;
     NvTestChan ch;
 
-    host_start(&h);
+    gpu_start_logged(&h, "q35");
     chan_new(&h, &ch, 1, 0);
     vram_w32(&h, SEM_PA + 0x60, 100);
     t0 = rd(&h.g, A_PTIMER_TIME_0) | (uint64_t)rd(&h.g, A_PTIMER_TIME_1) << 32;
@@ -177,7 +152,7 @@ static void test_semaphores(void)
     g_assert_cmphex(vram32(&h, SEM_PA + 0x84), ==, 0x01234567);
     g_assert_cmpuint(vram32(&h, SEM_PA + 0x88) | (uint64_t)vram32(&h, SEM_PA + 0x8c) << 32,
                      >=, ts);
-    g_free(host_stop(&h));
+    g_free(gpu_stop_logged(&h));
 }
 
 /* ---- the copy engine ---- */
@@ -211,7 +186,7 @@ static void test_copy_pitch(void)
     Host h;
     NvTestChan ch;
 
-    host_start(&h);
+    gpu_start_logged(&h, "q35");
     chan_new(&h, &ch, 2, 1);
     fill_pattern(&h, DATA_PA, 0x4000);
     nvch_mthd1(&ch, 4, NV_C46F_SET_OBJECT, NV_CLASS_TURING_DMA_COPY_A);
@@ -229,7 +204,7 @@ static void test_copy_pitch(void)
         }
         g_assert_cmphex(vram32(&h, DATA_PA + 0x10000 + y * 512 + 200), ==, 0);
     }
-    g_free(host_stop(&h));
+    g_free(gpu_stop_logged(&h));
 }
 
 /* Pitch -> block-linear -> pitch gives the original back; the middle is not pitch. */
@@ -243,7 +218,7 @@ static void test_copy_blocklinear(void)
     NvTestChan ch;
     bool differs = false;
 
-    host_start(&h);
+    gpu_start_logged(&h, "q35");
     chan_new(&h, &ch, 3, 0);
     fill_pattern(&h, DATA_PA, w * rows);
     nvch_mthd1(&ch, 4, NV_C46F_SET_OBJECT, NV_CLASS_TURING_DMA_COPY_A);
@@ -264,7 +239,7 @@ static void test_copy_blocklinear(void)
     g_assert_true(differs);
     /* Row 1 of the pitch image starts 16 bytes into the first GOB (Turing GOB layout). */
     g_assert_cmphex(vram32(&h, DATA_PA + 0x10000 + 16), ==, vram32(&h, DATA_PA + w));
-    g_free(host_stop(&h));
+    g_free(gpu_stop_logged(&h));
 }
 
 /* ---- scheduling ---- */
@@ -274,7 +249,7 @@ static void test_two_runlists(void)
     Host h;
     NvTestChan a, b;
 
-    host_start(&h);
+    gpu_start_logged(&h, "q35");
     chan_new(&h, &a, 4, 0);
     chan_new(&h, &b, 5, 1);
     for (unsigned i = 0; i < 64; i++) {
@@ -286,7 +261,7 @@ static void test_two_runlists(void)
     settle(&h);
     g_assert_cmpuint(vram32(&h, SEM_PA + 0x200 + 4 * 7), ==, 63);
     g_assert_cmpuint(vram32(&h, SEM_PA + 0x300 + 4 * 7), ==, 0x100 + 63);
-    g_free(host_stop(&h));
+    g_free(gpu_stop_logged(&h));
 }
 
 /* A channel stopped by disable (after a preempt) does nothing until re-enabled. */
@@ -296,7 +271,7 @@ static void test_disable_preempt(void)
     Host h;
     NvTestChan ch;
 
-    host_start(&h);
+    gpu_start_logged(&h, "q35");
     chan_new(&h, &ch, 6, 0);
     nvch_mthd(&ch, 0, NV_C46F_SEMAPHOREA, 4, acq);
     release_4(&ch, 0x404, 0x77);
@@ -311,7 +286,7 @@ static void test_disable_preempt(void)
     wr(&h.g, A_PCCSR_CHANNEL(6), R_PCCSR_CHANNEL_ENABLE_SET_MASK);
     settle(&h);
     g_assert_cmphex(vram32(&h, SEM_PA + 0x404), ==, 0x77);
-    g_free(host_stop(&h));
+    g_free(gpu_stop_logged(&h));
 }
 
 static void test_nonstall_msi(void)
@@ -319,7 +294,7 @@ static void test_nonstall_msi(void)
     Host h;
     NvTestChan ch;
 
-    host_start(&h);
+    gpu_start_logged(&h, "q35");
     msi_enable(&h.g);
     qtest_writel(h.g.qts, MSI_ADDR, 0);
     wr(&h.g, A_PMC_INTR_EN_SET_0, NV_PMC_INTR_FIFO);
@@ -330,7 +305,7 @@ static void test_nonstall_msi(void)
     settle(&h);
     g_assert_cmphex(rd(&h.g, A_PFIFO_INTR_0), ==, R_PFIFO_INTR_0_NON_STALL_MASK);
     g_assert_cmphex(qtest_readl(h.g.qts, MSI_ADDR), ==, MSI_DATA);
-    g_free(host_stop(&h));
+    g_free(gpu_stop_logged(&h));
 }
 
 /* ---- malformed input: the channel's error state, the log, and another channel ---- */
@@ -343,7 +318,7 @@ static void check_malformed(Breaker brk, uint32_t pbdma_bit, const char *log_nee
     Host h;
     NvTestChan bad, good;
 
-    host_start(&h);
+    gpu_start_logged(&h, "q35");
     chan_new(&h, &bad, 8, 0);
     chan_new(&h, &good, 9, 1);
     brk(&h, &bad);
@@ -359,7 +334,7 @@ static void check_malformed(Breaker brk, uint32_t pbdma_bit, const char *log_nee
         wr(&h.g, A_PBDMA_INTR_EN_0(0), 0xffffffff);
         g_assert_cmphex(rd(&h.g, A_PFIFO_INTR_0) & R_PFIFO_INTR_0_PBDMA_INTR_MASK, !=, 0);
     }
-    log = host_stop(&h);
+    log = gpu_stop_logged(&h);
     g_assert_nonnull(strstr(log, log_needle));
 }
 
@@ -422,7 +397,7 @@ static void test_acquire_never(void)
     Host h;
     NvTestChan bad, good;
 
-    host_start(&h);
+    gpu_start_logged(&h, "q35");
     chan_new(&h, &bad, 8, 0);
     chan_new(&h, &good, 9, 1);
     brk_acquire(&h, &bad);
@@ -436,7 +411,7 @@ static void test_acquire_never(void)
     g_assert_cmphex(vram32(&h, SEM_PA + 0x604), ==, 0);             /* still waiting */
     g_assert_cmpuint(nvch_userd(&bad, NV_USERD_GP_GET), ==, 0);
     g_assert_cmphex(rd(&h.g, A_PCCSR_CHANNEL(8)), ==, R_PCCSR_CHANNEL_ENABLE_MASK);
-    g_free(host_stop(&h));
+    g_free(gpu_stop_logged(&h));
 }
 
 int main(int argc, char **argv)
