@@ -4,7 +4,7 @@ QBUILD     := $(BUILD)/qemu
 CORE       := $(BUILD)/core
 QEMU       := $(QBUILD)/qemu-system-x86_64
 QTESTS     := tests/qtest/oot/nvidia-gpu-test tests/qtest/oot/nvidia-gpu-mmu-test \
-              tests/qtest/oot/nvidia-gpu-host-test
+              tests/qtest/oot/nvidia-gpu-host-test tests/qtest/oot/nvidia-gpu-compute-test
 MESON      := /usr/bin/meson
 SHELL      := /bin/bash
 .SHELLFLAGS := -o pipefail -c
