@@ -320,6 +320,34 @@ static void test_errors_isolated(void)
     fake_free(f);
 }
 
+/* The watchdog (NvGpuConfig.sm_budget, the sm-budget property) ends a long launch as a
+ * channel error with the PC in the log; the host keeps running other work. */
+static void test_watchdog(void)
+{
+    NvGpuConfig cfg = {
+        .chip = &nv_chip_tu104, .vram_size = VRAM_SIZE, .gpcs = 1, .tpcs_per_gpc = 2,
+        .sms_per_tpc = 2, .sm_threads = 2, .sm_budget = 50,
+    };
+    FakePlatform *f = fake_new_cfg(&cfg);
+    NvTestChan ch;
+    uint32_t q[NV_QMD_DWORDS];
+    static float a[N], b[N];
+
+    chan_new(f, &ch, 2, 0, CH0_BASE);
+    upload_vadd(f);
+    fill_inputs(f, a, b);
+    make_cb0(f, N, DATA_VA + C_OFF);
+    make_qmd(q, DATA_VA + CODE_OFF, N, 3);
+    vram_write(f, DATA_PA + QMD_OFF, q, sizeof(q));
+    push_launch(&ch);
+    nvch_submit(&ch);
+    fake_run_host(f);
+    g_assert_nonnull(strstr(f->last_error, "instruction budget exhausted at pc 0x83"));
+    g_assert_true(rd32(f, A_PCCSR_CHANNEL(2)) & R_PCCSR_CHANNEL_ENG_FAULTED_MASK);
+    g_assert_cmphex(vram32(f, SEM_PA), ==, 0);
+    fake_free(f);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -328,5 +356,6 @@ int main(int argc, char **argv)
     g_test_add_func("/compute/qmd-validation", test_qmd_validation);
     g_test_add_func("/compute/bad-qmd", test_bad_qmd_faults_channel);
     g_test_add_func("/compute/errors-isolated", test_errors_isolated);
+    g_test_add_func("/compute/watchdog", test_watchdog);
     return g_test_run();
 }
