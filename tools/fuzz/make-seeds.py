@@ -538,7 +538,76 @@ def seeds():
     s.pb.inc(0, SEM_ADDR_LO, INST_VA + 0x208, 0, 0x1000, 0, 1)
     out['self-modify'] = s
 
+    # Compute: nvcc's vadd launched by a QMD (code, constant bank, QMD in DATA), then a QMD
+    # with a bad version and a program of illegal words.
+    code = vadd_code()
+    for name, qmd_version, prog in (('compute-vadd', 3, code), ('compute-bad-qmd', 7, code),
+                                    ('compute-illegal', 3, b'\xff' * 32)):
+        s = Seed()
+        for i in range(0, len(prog), 192):
+            s.patch(R_DATA, i, prog[i:i + 192])
+        cb = bytearray(0x180)
+        struct.pack_into('<6I', cb, 0, 32, 1, 1, 1, 1, 1)
+        struct.pack_into('<QQQI', cb, 0x160, DATA_VA + 0x3000, DATA_VA + 0x3000, DATA_VA + 0x3800,
+                         32)
+        s.patch(R_DATA, 0x1000, bytes(cb[:0x30]))
+        s.patch(R_DATA, 0x1160, bytes(cb[0x160:]))
+        q = qmd(DATA_VA, DATA_VA + 0x1000, len(cb), DATA_VA + 0x3f00, qmd_version)
+        s.patch(R_DATA, 0x2000, q[:128])
+        s.patch(R_DATA, 0x2080, q[128:])
+        s.patch(R_DATA, 0x3000, pattern(128, 9))
+        s.pb.inc(1, SET_OBJECT, 0xc5c0)
+        s.pb.inc(1, C5C0_SEND_PCAS_A, (DATA_VA + 0x2000) >> 8)
+        s.pb.inc(1, C5C0_SEND_SIGNALING_PCAS_B, 3)
+        s.host(8).reg_read('PCCSR_CHANNEL').reg_read('FAULT_BUF_PUT')
+        out[name] = s
+
     return out
+
+
+# ---- compute 0xc5c0 ----
+C5C0_SEND_PCAS_A, C5C0_SEND_SIGNALING_PCAS_B = 0x2b4, 0x2bc
+
+
+def vadd_code():
+    """The vadd kernel's instruction words from the corpus golden listing."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tests', 'sass',
+                        'k01_vadd.sm_75.tsv')
+    words = b''
+    for line in open(path):
+        f = line.rstrip('\n').split('\t')
+        if len(f) == 5 and f[0] == 'vadd':
+            words += struct.pack('<QQ', int(f[2], 16), int(f[3], 16))
+    return words
+
+
+def qmd(code_va, cb_va, cb_size, release_va, minor):
+    """A 256-byte QMD (include/hw/nvidia/nv-qmd.h: bit positions)."""
+    q = [0] * 64
+
+    def put(bit, width, v):
+        for i in range(width):
+            if (v >> i) & 1:
+                q[(bit + i) // 32] |= 1 << ((bit + i) % 32)
+
+    put(580, 4, 2)
+    put(576, 4, minor)
+    put(1536, 32, code_va & 0xffffffff)
+    put(384, 32, 1)
+    put(416, 16, 1)
+    put(448, 16, 1)
+    put(592, 16, 32)
+    put(608, 16, 1)
+    put(624, 16, 1)
+    put(984, 8, 16)
+    put(640, 8, 1)
+    put(1024, 32, cb_va & 0xffffffff)
+    put(1075, 13, cb_size >> 4)
+    put(138, 1, 1)
+    put(736, 32, release_va & 0xffffffff)
+    put(799, 1, 1)
+    put(800, 32, 0x600d)
+    return struct.pack('<64I', *q)
 
 
 def main():
