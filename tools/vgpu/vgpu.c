@@ -1,36 +1,61 @@
 /*
- * The in-process virtual GPU (see vgpu.h). The platform is the unit tests'
- * (tests/unit/fake-platform.c: a hand-driven clock and a small system
- * memory), the channel and page tables come from the builders the tests
- * share (tests/qtest/nv-chan.h, nv-pt.h).
+ * The in-process virtual GPU (see vgpu.h).
+ *
+ * System memory is one host mapping: "physical" address p is sys + p, and
+ * the GPU maps all of it at the mapping's own host address, so pinned host
+ * memory has one address everywhere. The channel's GP ring, pushbuffer,
+ * fence and launch descriptors live at its start; then a staging buffer for
+ * pageable copies; the rest is the pinned heap. Device memory is VRAM
+ * mapped with 2 MiB pages at a host range reserved without access.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "vgpu.h"
+#include "heap.h"
+#include "hw/nvidia/cl-c5b5.h"
 #include "hw/nvidia/cl-c5c0.h"
 #include "hw/nvidia/nv-qmd.h"
-#include "fake-platform.h"
+#include "hw/nvidia/nvgpu.h"
+#include "nv-chan.h"
 #include "gpu.h"
 #include "host.h"
 
-#define VRAM_SIZE       (1ull << 30)
+#define VRAM_SIZE       (16ull << 30)       /* a Tesla T4 */
 #define CH_BASE         0x1000000ull        /* instance block, USERD, page tables */
-#define SEM_PA          0x3000000ull
-#define SEM_VA          0x10000000ull
-#define HEAP_PA         0x4000000ull        /* 512 MiB of VRAM ... */
-#define HEAP_VA         0x100000000ull      /* ... mapped here with 2 MiB pages */
-#define HEAP_SIZE       (512ull << 20)
-#define SHARED_WINDOW   0x7f0000000000ull
+#define HEAP_PA         (64ull << 20)       /* device memory: the rest of VRAM */
+#define HEAP_SIZE       (VRAM_SIZE - HEAP_PA)
+#define SYS_SIZE        (1ull << 30)
+#define SYS_FENCE       0x0                 /* 16 bytes: payload, timestamp */
+#define SYS_GP          0x10000
+#define SYS_PB          0x11000
+#define SYS_QMD         0x40000
+#define SYS_CB0         0x41000
+#define SYS_STAGE       (2ull << 20)
+#define STAGE_SIZE      (8ull << 20)
+#define SYS_PINNED      (16ull << 20)
+#define PAGE_2M         (1ull << NV_PAGE_SHIFT_2M)
+#define VA_FIRST        (64ull << 30)       /* where reservations are tried first ... */
+#define VA_STEP         (64ull << 30)
+#define VA_END          (1ull << 40)        /* ... below the channel's VA limit */
+#define ALLOC_ALIGN     256
+#define SHARED_WINDOW   0x7f0000000000ull   /* above VA_END: never aliases memory */
 #define LOCAL_WINDOW    0x7f0001000000ull
 #define CUDA_STACK_LIMIT 1024u              /* the CUDA runtime's default per-thread stack */
-#define CB0_SIZE        0x1000u
+#define CB0_MAX         0x10000u            /* a whole bank: CUDA allows 32 KiB of parameters */
+#define MAX_LOCAL_BYTES (512u << 10)        /* per thread, as CUDA's stack limit */
 #define MAX_SECTIONS    256
-#define SUBCH           1
-#define MAX_HOST_ROUNDS 100000000ull
+#define SUBCH_COMPUTE   1
+#define SUBCH_COPY      4
+#define PB_DWORDS       (NVCH_PB_PAGES * 1024u)
+#define PB_OP_MAX       256                 /* dwords one operation may push */
+#define CE_CHUNK        (1ull << 30)        /* LINE_LENGTH_IN is 32 bits */
+#define MAX_HOST_ROUNDS 4000000000ull
 /* the CUDA driver's part of constant bank 0 */
 #define DRV_BLOCK       0x0
 #define DRV_GRID        0xc
@@ -39,10 +64,16 @@
 #define DRV_STACK_TOP   0x28
 
 struct NvVgpu {
-    FakePlatform *f;
+    NvPlatform plat;
+    NvGpu *gpu;
+    uint8_t *sys;               /* system memory; also its GPU address */
+    uint8_t *heap_va;           /* the reserved range device memory is mapped at */
+    NvHeap dev, host;
+    uint32_t *page_refs;        /* allocations on each 2 MiB page of device memory */
     NvTestChan ch;
-    uint64_t heap_top;
-    uint32_t payload;           /* the next launch's release value */
+    uint32_t fence;             /* the last fence payload */
+    bool dead;
+    unsigned sms;
     char error[320];
 };
 
@@ -53,41 +84,213 @@ struct NvVgpuModule {
     uint64_t section_va[MAX_SECTIONS];
 };
 
+/* ---- the platform: real time, DMA into the system memory mapping ---- */
+
+static uint64_t plat_time(void *o)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void plat_nop(void *o)
+{
+}
+
+static void plat_timer_arm(void *o, uint64_t deadline)
+{
+}
+
+static bool sys_range(uint64_t addr, uint64_t len)
+{
+    return addr <= SYS_SIZE && len <= SYS_SIZE - addr;
+}
+
+static bool plat_dma_read(void *o, uint64_t addr, void *buf, size_t len)
+{
+    NvVgpu *v = o;
+
+    if (!sys_range(addr, len)) {
+        return false;
+    }
+    memcpy(buf, v->sys + addr, len);
+    return true;
+}
+
+static bool plat_dma_write(void *o, uint64_t addr, const void *buf, size_t len)
+{
+    NvVgpu *v = o;
+
+    if (!sys_range(addr, len)) {
+        return false;
+    }
+    memcpy(v->sys + addr, buf, len);
+    return true;
+}
+
+static void plat_error(void *o, const char *msg)
+{
+    NvVgpu *v = o;
+
+    snprintf(v->error, sizeof(v->error), "%s", msg);
+}
+
+static void plat_unimp(void *o, bool is_write, uint32_t off, unsigned size, uint32_t val)
+{
+}
+
+static void plat_sm_trace(void *o, const char *line)
+{
+    fprintf(stderr, "%s\n", line);
+}
+
+/* Page tables and channel structures, for the builders of nv-chan.h. */
+static void pt_w64(void *o, uint32_t target, uint64_t addr, uint64_t val)
+{
+    NvVgpu *v = o;
+
+    if (target == NV_TARGET_VRAM) {
+        nvgpu_vram_write(v->gpu, addr, &val, 8);
+    } else if (sys_range(addr, 8)) {
+        memcpy(v->sys + addr, &val, 8);
+    }
+}
+
+static uint64_t pt_r64(void *o, uint32_t target, uint64_t addr)
+{
+    NvVgpu *v = o;
+    uint64_t val = 0;
+
+    if (target == NV_TARGET_VRAM) {
+        nvgpu_vram_read(v->gpu, addr, &val, 8);
+    } else if (sys_range(addr, 8)) {
+        memcpy(&val, v->sys + addr, 8);
+    }
+    return val;
+}
+
+static uint32_t reg_rd(void *o, uint32_t off)
+{
+    return nvgpu_bar0_read(((NvVgpu *)o)->gpu, off, 4);
+}
+
+static void reg_wr(void *o, uint32_t off, uint32_t val)
+{
+    nvgpu_bar0_write(((NvVgpu *)o)->gpu, off, val, 4);
+}
+
+/* ---- setup ---- */
+
+/* Host address space below VA_END, 2 MiB aligned, that nothing else uses. */
+static void *reserve(uint64_t size, int prot)
+{
+    for (uint64_t at = VA_FIRST; at <= VA_END - size; at += VA_STEP) {
+        void *p = mmap((void *)(uintptr_t)at, size, prot,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+
+        if (p == (void *)(uintptr_t)at) {
+            return p;
+        }
+        if (p != MAP_FAILED) {
+            munmap(p, size);
+        }
+    }
+    return NULL;
+}
+
+static uint64_t sys_va(const NvVgpu *v, uint64_t pa)
+{
+    return (uint64_t)(uintptr_t)v->sys + pa;
+}
+
+static void push(NvVgpu *v, unsigned subch, uint32_t mthd, uint32_t val)
+{
+    nvch_mthd1(&v->ch, subch, mthd, val);
+}
+
+static bool op_finish(NvVgpu *v, bool stamp);
+
+static bool channel_setup(NvVgpu *v)
+{
+    nvch_init(&v->ch, (NvPtMem) { v, pt_w64, pt_r64 }, (NvTestRegs) { v, reg_rd, reg_wr },
+              0, 0, CH_BASE, NV_TARGET_SYS_COH, SYS_GP, SYS_PB);
+    for (uint64_t off = 0; off < SYS_SIZE; off += PAGE_2M) {
+        nvpt_map(&v->ch.vmm, sys_va(v, off), off, NV_TARGET_SYS_COH, NV_PAGE_SHIFT_2M, 0);
+    }
+    push(v, SUBCH_COMPUTE, NV_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
+    push(v, SUBCH_COPY, NV_C46F_SET_OBJECT, NV_CLASS_TURING_DMA_COPY_A);
+    push(v, SUBCH_COMPUTE, A_C5C0_SET_SHADER_SHARED_MEMORY_WINDOW_A,
+         (uint32_t)(SHARED_WINDOW >> 32));
+    push(v, SUBCH_COMPUTE, A_C5C0_SET_SHADER_SHARED_MEMORY_WINDOW_B, (uint32_t)SHARED_WINDOW);
+    push(v, SUBCH_COMPUTE, A_C5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_A,
+         (uint32_t)(LOCAL_WINDOW >> 32));
+    push(v, SUBCH_COMPUTE, A_C5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_B, (uint32_t)LOCAL_WINDOW);
+    return op_finish(v, false);
+}
+
 NvVgpu *nv_vgpu_new(const NvVgpuConfig *cfg)
 {
     NvVgpu *v = g_new0(NvVgpu, 1);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     NvGpuConfig gc = {
         .chip = &nv_chip_tu104, .vram_size = VRAM_SIZE,
-        .gpcs = 1, .tpcs_per_gpc = 2, .sms_per_tpc = 2,
+        .gpcs = 5, .tpcs_per_gpc = 4, .sms_per_tpc = 2,    /* 40 SMs, as a T4 */
         .sm_threads = cfg->workers ? MIN(cfg->workers, NV_MAX_SM_THREADS) :
                       (uint32_t)MIN(MAX(cores, 1), NV_MAX_SM_THREADS),
         .sm_budget = cfg->budget, .sm_trace = cfg->trace,
     };
 
-    v->f = fake_new_cfg(&gc);
-    nvch_init(&v->ch, fake_pt_mem(v->f), fake_regs(v->f), 0, 0, CH_BASE, NV_TARGET_SYS_COH,
-              0x10000, 0x11000);
-    nvpt_map(&v->ch.vmm, SEM_VA, SEM_PA, NV_TARGET_VRAM, NV_PAGE_SHIFT_4K, 0);
-    for (uint64_t off = 0; off < HEAP_SIZE; off += 1ull << NV_PAGE_SHIFT_2M) {
-        nvpt_map(&v->ch.vmm, HEAP_VA + off, HEAP_PA + off, NV_TARGET_VRAM, NV_PAGE_SHIFT_2M, 0);
+    v->sms = gc.gpcs * gc.tpcs_per_gpc * gc.sms_per_tpc;
+    v->plat = (NvPlatform) {
+        .opaque = v, .time_ns = plat_time, .timer_arm = plat_timer_arm,
+        .timer_cancel = plat_nop, .irq_update = plat_nop,
+        .dma_read = plat_dma_read, .dma_write = plat_dma_write,
+        .guest_error = plat_error, .unimp = plat_unimp,
+        .host_kick = plat_nop, .host_kick_at = plat_timer_arm, .sm_trace = plat_sm_trace,
+    };
+    v->sys = reserve(SYS_SIZE, PROT_READ | PROT_WRITE);
+    v->heap_va = reserve(HEAP_SIZE, PROT_NONE);
+    v->gpu = v->sys && v->heap_va ? nvgpu_new(&gc, &v->plat) : NULL;
+    if (!v->gpu || !channel_setup(v)) {
+        fprintf(stderr, "vgpu: cannot create the virtual GPU (%s)\n",
+                !v->sys || !v->heap_va ? "no free address space below 1 TiB" : v->error);
+        nv_vgpu_free(v);
+        return NULL;
     }
-    nvch_mthd1(&v->ch, SUBCH, NV_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
-    nvch_mthd1(&v->ch, SUBCH, A_C5C0_SET_SHADER_SHARED_MEMORY_WINDOW_A,
-               (uint32_t)(SHARED_WINDOW >> 32));
-    nvch_mthd1(&v->ch, SUBCH, A_C5C0_SET_SHADER_SHARED_MEMORY_WINDOW_B, (uint32_t)SHARED_WINDOW);
-    nvch_mthd1(&v->ch, SUBCH, A_C5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_A,
-               (uint32_t)(LOCAL_WINDOW >> 32));
-    nvch_mthd1(&v->ch, SUBCH, A_C5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_B, (uint32_t)LOCAL_WINDOW);
+    nv_heap_init(&v->dev, (uint64_t)(uintptr_t)v->heap_va, HEAP_SIZE, ALLOC_ALIGN);
+    v->page_refs = g_new0(uint32_t, HEAP_SIZE / PAGE_2M);
+    nv_heap_init(&v->host, sys_va(v, SYS_PINNED), SYS_SIZE - SYS_PINNED, ALLOC_ALIGN);
     return v;
 }
 
 void nv_vgpu_free(NvVgpu *v)
 {
-    if (v) {
-        fake_free(v->f);
-        g_free(v);
+    if (!v) {
+        return;
     }
+    if (v->gpu) {
+        nvgpu_free(v->gpu);
+    }
+    nv_heap_fini(&v->dev);
+    nv_heap_fini(&v->host);
+    g_free(v->page_refs);
+    if (v->sys) {
+        munmap(v->sys, SYS_SIZE);
+    }
+    if (v->heap_va) {
+        munmap(v->heap_va, HEAP_SIZE);
+    }
+    g_free(v);
+}
+
+void nv_vgpu_info(const NvVgpu *v, NvVgpuInfo *info)
+{
+    *info = (NvVgpuInfo) {
+        .name = "Tesla T4", .pci_device = nv_chip_tu104.pci_device,
+        .pci_subsystem = nv_chip_tu104.subsys_device, .sms = v->sms,
+        .device_memory = HEAP_SIZE, .host_memory = SYS_SIZE - SYS_PINNED,
+    };
 }
 
 const char *nv_vgpu_last_error(const NvVgpu *v)
@@ -95,32 +298,277 @@ const char *nv_vgpu_last_error(const NvVgpu *v)
     return v->error;
 }
 
+bool nv_vgpu_dead(const NvVgpu *v)
+{
+    return v->dead;
+}
+
+/* ---- submission: every operation ends with a fence it waits for ---- */
+
+static uint32_t fence_value(const NvVgpu *v)
+{
+    return __atomic_load_n((const uint32_t *)(v->sys + SYS_FENCE), __ATOMIC_ACQUIRE);
+}
+
+static bool op_begin(NvVgpu *v)
+{
+    if (v->dead) {
+        snprintf(v->error, sizeof(v->error), "the GPU channel has faulted");
+        return false;
+    }
+    /* everything submitted has completed: the pushbuffer can start over */
+    if (v->ch.pb_pos == v->ch.pb_start && v->ch.pb_pos > PB_DWORDS - PB_OP_MAX) {
+        v->ch.pb_pos = v->ch.pb_start = 0;
+    }
+    return true;
+}
+
+static bool op_finish(NvVgpu *v, bool stamp)
+{
+    uint32_t payload = ++v->fence;
+    uint64_t va = sys_va(v, SYS_FENCE), rounds = 0;
+
+    push(v, 0, NV_C46F_SEM_ADDR_LO, (uint32_t)va);
+    push(v, 0, NV_C46F_SEM_ADDR_HI, (uint32_t)(va >> 32));
+    push(v, 0, NV_C46F_SEM_PAYLOAD_LO, payload);
+    push(v, 0, NV_C46F_SEM_PAYLOAD_HI, 0);
+    push(v, 0, NV_C46F_SEM_EXECUTE,
+         NV_FDP32(0, C46F_SEM_EXECUTE, OPERATION, NV_SEMX_OP_RELEASE) |
+         NV_FDP32(0, C46F_SEM_EXECUTE, RELEASE_TIMESTAMP, stamp));
+    nvch_submit(&v->ch);
+    while (fence_value(v) != payload && rounds++ < MAX_HOST_ROUNDS) {
+        if (!nvgpu_host_work(v->gpu) && fence_value(v) != payload) {
+            break;      /* idle without the fence: the channel faulted */
+        }
+    }
+    if (fence_value(v) != payload) {
+        v->dead = true;
+        if (!v->error[0]) {
+            snprintf(v->error, sizeof(v->error), "the GPU channel stopped");
+        }
+        return false;
+    }
+    return true;
+}
+
 /* ---- memory ---- */
+
+/*
+ * Device memory is mapped while allocated, so that stray accesses fault as
+ * on a GPU; in 2 MiB pages, which small allocations share. Unmapping writes
+ * the PTE invalid and invalidates the TLB, as a driver does.
+ */
+static void map_pages(NvVgpu *v, uint64_t va, uint64_t size, bool map)
+{
+    uint64_t first = (va - v->dev.base) / PAGE_2M, last = (va - v->dev.base + size - 1) / PAGE_2M;
+    bool unmapped = false;
+
+    for (uint64_t p = first; p <= last; p++) {
+        uint64_t pva = v->dev.base + p * PAGE_2M;
+
+        if (map && v->page_refs[p]++ == 0) {
+            nvpt_map(&v->ch.vmm, pva, HEAP_PA + p * PAGE_2M, NV_TARGET_VRAM, NV_PAGE_SHIFT_2M, 0);
+        } else if (!map && --v->page_refs[p] == 0) {
+            v->ch.vmm.mem.write64(v, NV_TARGET_VRAM,
+                                  nvpt_pte_addr(&v->ch.vmm, pva, NV_PAGE_SHIFT_2M), 0);
+            unmapped = true;
+        }
+    }
+    if (unmapped) {
+        reg_wr(v, A_VF_MMU_INVALIDATE, R_VF_MMU_INVALIDATE_TRIGGER_MASK |
+                                       R_VF_MMU_INVALIDATE_ALL_VA_MASK |
+                                       R_VF_MMU_INVALIDATE_ALL_PDB_MASK);
+    }
+}
 
 uint64_t nv_vgpu_alloc(NvVgpu *v, uint64_t bytes)
 {
-    uint64_t at = (v->heap_top + 255) & ~255ull;
+    uint64_t va = nv_heap_alloc(&v->dev, bytes), size;
 
-    if (bytes > HEAP_SIZE || at > HEAP_SIZE - bytes) {
-        return 0;
+    if (va && nv_heap_find(&v->dev, va, 1, NULL, &size)) {
+        map_pages(v, va, size, true);
     }
-    v->heap_top = at + MAX(bytes, 1);
-    return HEAP_VA + at;
+    return va;
 }
 
-static bool in_heap(uint64_t va, uint64_t len)
+bool nv_vgpu_free_mem(NvVgpu *v, uint64_t va)
 {
-    return va >= HEAP_VA && va - HEAP_VA <= HEAP_SIZE && len <= HEAP_SIZE - (va - HEAP_VA);
+    uint64_t start, size;
+
+    if (!nv_heap_find(&v->dev, va, 1, &start, &size) || start != va) {
+        return false;
+    }
+    nv_heap_free(&v->dev, va);
+    map_pages(v, va, size, false);
+    return true;
 }
 
+void *nv_vgpu_host_alloc(NvVgpu *v, uint64_t bytes)
+{
+    return (void *)(uintptr_t)nv_heap_alloc(&v->host, bytes);
+}
+
+bool nv_vgpu_host_free(NvVgpu *v, void *ptr)
+{
+    return nv_heap_free(&v->host, (uint64_t)(uintptr_t)ptr);
+}
+
+uint64_t nv_vgpu_mem_free_bytes(const NvVgpu *v)
+{
+    return v->dev.size - v->dev.in_use;
+}
+
+NvVgpuMemKind nv_vgpu_mem_find(const NvVgpu *v, uint64_t va, uint64_t len, uint64_t *base,
+                               uint64_t *size)
+{
+    if (nv_heap_find(&v->dev, va, len, base, size)) {
+        return NV_VGPU_MEM_DEVICE;
+    }
+    if (nv_heap_find(&v->host, va, len, base, size)) {
+        return NV_VGPU_MEM_HOST;
+    }
+    if ((va >= v->dev.base && va - v->dev.base < HEAP_SIZE) ||
+        (va >= sys_va(v, 0) && va - sys_va(v, 0) < SYS_SIZE) ||
+        (va < v->dev.base && len > v->dev.base - va) ||
+        (va < sys_va(v, 0) && len > sys_va(v, 0) - va)) {
+        return NV_VGPU_MEM_INVALID;
+    }
+    return NV_VGPU_MEM_NONE;
+}
+
+/* Host pointer to pinned memory [va, va + len), or NULL. */
+static uint8_t *pinned(NvVgpu *v, uint64_t va, uint64_t len)
+{
+    uint64_t base = sys_va(v, 0);
+
+    return va >= base && sys_range(va - base, len) ? v->sys + (va - base) : NULL;
+}
+
+/* One pitch-linear copy (or with remap, fill) on the copy engine, then the fence. */
+static bool ce_run(NvVgpu *v, uint64_t dst, uint64_t dpitch, uint64_t src, uint64_t spitch,
+                   uint64_t width, uint64_t height, bool fill)
+{
+    uint32_t launch =
+        NV_FDP32(0, C5B5_LAUNCH_DMA, DATA_TRANSFER_TYPE, C5B5_DATA_TRANSFER_NON_PIPELINED) |
+        NV_FDP32(0, C5B5_LAUNCH_DMA, FLUSH_ENABLE, 1) |
+        NV_FDP32(0, C5B5_LAUNCH_DMA, SRC_MEMORY_LAYOUT, C5B5_LAYOUT_PITCH) |
+        NV_FDP32(0, C5B5_LAUNCH_DMA, DST_MEMORY_LAYOUT, C5B5_LAYOUT_PITCH) |
+        NV_FDP32(0, C5B5_LAUNCH_DMA, MULTI_LINE_ENABLE, height > 1) |
+        NV_FDP32(0, C5B5_LAUNCH_DMA, REMAP_ENABLE, fill) |
+        NV_FDP32(0, C5B5_LAUNCH_DMA, SRC_TYPE, C5B5_TYPE_VIRTUAL) |
+        NV_FDP32(0, C5B5_LAUNCH_DMA, DST_TYPE, C5B5_TYPE_VIRTUAL);
+
+    if (width > UINT32_MAX || height > UINT32_MAX || dpitch > UINT32_MAX ||
+        spitch > UINT32_MAX || !op_begin(v)) {
+        return false;
+    }
+    if (!width || !height) {
+        return true;
+    }
+    push(v, SUBCH_COPY, A_C5B5_OFFSET_IN_UPPER, (uint32_t)(src >> 32));
+    push(v, SUBCH_COPY, A_C5B5_OFFSET_IN_LOWER, (uint32_t)src);
+    push(v, SUBCH_COPY, A_C5B5_OFFSET_OUT_UPPER, (uint32_t)(dst >> 32));
+    push(v, SUBCH_COPY, A_C5B5_OFFSET_OUT_LOWER, (uint32_t)dst);
+    push(v, SUBCH_COPY, A_C5B5_PITCH_IN, (uint32_t)spitch);
+    push(v, SUBCH_COPY, A_C5B5_PITCH_OUT, (uint32_t)dpitch);
+    push(v, SUBCH_COPY, A_C5B5_LINE_LENGTH_IN, (uint32_t)width);
+    push(v, SUBCH_COPY, A_C5B5_LINE_COUNT, (uint32_t)height);
+    push(v, SUBCH_COPY, A_C5B5_LAUNCH_DMA, launch);
+    return op_finish(v, false);
+}
+
+bool nv_vgpu_copy2d(NvVgpu *v, uint64_t dst, uint64_t dpitch, uint64_t src, uint64_t spitch,
+                    uint64_t width, uint64_t height)
+{
+    return ce_run(v, dst, dpitch, src, spitch, width, height, false);
+}
+
+bool nv_vgpu_copy(NvVgpu *v, uint64_t dst, uint64_t src, uint64_t len)
+{
+    for (uint64_t off = 0; off < len; off += CE_CHUNK) {
+        if (!ce_run(v, dst + off, 0, src + off, 0, MIN(CE_CHUNK, len - off), 1, false)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool nv_vgpu_fill2d(NvVgpu *v, uint64_t dst, uint64_t pitch, uint8_t byte, uint64_t width,
+                    uint64_t height)
+{
+    /* 4-byte components when every line allows it, else bytes */
+    bool words = !(dst & 3) && !(pitch & 3) && !(width & 3);
+    unsigned csize = words ? 4 : 1;
+    uint32_t konst = byte * (words ? 0x01010101u : 1u);
+
+    if (!op_begin(v)) {
+        return false;
+    }
+    push(v, SUBCH_COPY, A_C5B5_SET_REMAP_CONST_A, konst);
+    push(v, SUBCH_COPY, A_C5B5_SET_REMAP_COMPONENTS,
+         NV_FDP32(0, C5B5_SET_REMAP_COMPONENTS, DST_X, C5B5_REMAP_CONST_A) |
+         NV_FDP32(0, C5B5_SET_REMAP_COMPONENTS, DST_Y, C5B5_REMAP_NO_WRITE) |
+         NV_FDP32(0, C5B5_SET_REMAP_COMPONENTS, DST_Z, C5B5_REMAP_NO_WRITE) |
+         NV_FDP32(0, C5B5_SET_REMAP_COMPONENTS, DST_W, C5B5_REMAP_NO_WRITE) |
+         NV_FDP32(0, C5B5_SET_REMAP_COMPONENTS, COMPONENT_SIZE, csize - 1));
+    if (height == 1) {
+        for (uint64_t off = 0; off < width; off += CE_CHUNK) {
+            if (!ce_run(v, dst + off, 0, dst + off, 0, MIN(CE_CHUNK, width - off) / csize, 1,
+                        true)) {
+                return false;
+            }
+        }
+        return true;
+    }
+    return ce_run(v, dst, pitch, dst, pitch, width / csize, height, true);
+}
+
+bool nv_vgpu_timestamp(NvVgpu *v, uint64_t *ns)
+{
+    if (!op_begin(v) || !op_finish(v, true)) {
+        return false;
+    }
+    memcpy(ns, v->sys + SYS_FENCE + 8, 8);
+    return true;
+}
+
+/* Pageable host memory moves through the staging buffer in pieces. */
 bool nv_vgpu_write(NvVgpu *v, uint64_t va, const void *buf, uint64_t len)
 {
-    return in_heap(va, len) && nvgpu_vram_write(v->f->gpu, HEAP_PA + (va - HEAP_VA), buf, len);
+    uint8_t *p = pinned(v, va, len);
+
+    if (p) {
+        memcpy(p, buf, len);
+        return true;
+    }
+    for (uint64_t off = 0; off < len; off += STAGE_SIZE) {
+        uint64_t n = MIN(STAGE_SIZE, len - off);
+
+        memcpy(v->sys + SYS_STAGE, (const uint8_t *)buf + off, n);
+        if (!nv_vgpu_copy(v, va + off, sys_va(v, SYS_STAGE), n)) {
+            return false;
+        }
+    }
+    return true;
 }
 
 bool nv_vgpu_read(NvVgpu *v, uint64_t va, void *buf, uint64_t len)
 {
-    return in_heap(va, len) && nvgpu_vram_read(v->f->gpu, HEAP_PA + (va - HEAP_VA), buf, len);
+    uint8_t *p = pinned(v, va, len);
+
+    if (p) {
+        memcpy(buf, p, len);
+        return true;
+    }
+    for (uint64_t off = 0; off < len; off += STAGE_SIZE) {
+        uint64_t n = MIN(STAGE_SIZE, len - off);
+
+        if (!nv_vgpu_copy(v, sys_va(v, SYS_STAGE), va + off, n)) {
+            return false;
+        }
+        memcpy((uint8_t *)buf + off, v->sys + SYS_STAGE, n);
+    }
+    return true;
 }
 
 /* ---- modules ---- */
@@ -141,10 +589,14 @@ static uint64_t load_section(NvVgpuModule *m, unsigned idx)
     if (!m->section_va[idx]) {
         uint64_t va = nv_vgpu_alloc(m->v, MAX(s.size, 16));
 
-        if (!va || (s.data && s.size && !nv_vgpu_write(m->v, va, s.data, s.size))) {
+        if (!va) {
             return 0;
         }
         m->section_va[idx] = va;
+        if (!(s.data && s.size ? nv_vgpu_write(m->v, va, s.data, s.size)
+                               : nv_vgpu_fill2d(m->v, va, 0, 0, MAX(s.size, 16), 1))) {
+            return 0;
+        }
     }
     return m->section_va[idx];
 }
@@ -173,58 +625,94 @@ static bool relocate(NvVgpuModule *m, unsigned idx, const NvCubinSection *s)
     return true;
 }
 
+static bool is_data_section(const char *name)
+{
+    return g_str_has_prefix(name, ".nv.global") || g_str_has_prefix(name, ".nv.constant");
+}
+
 NvVgpuModule *nv_vgpu_module_load(NvVgpu *v, const void *cubin, size_t size)
 {
     NvVgpuModule *m = g_new0(NvVgpuModule, 1);
+    const char *why = NULL;
 
     m->v = v;
     m->image = g_memdup2(cubin, size);
     if (!nv_cubin_open(&m->cubin, m->image, size) || m->cubin.sm != 75) {
-        snprintf(v->error, sizeof(v->error), "not an sm_75 cubin");
-        nv_vgpu_module_free(m);
-        return NULL;
+        why = "not an sm_75 cubin";
     }
-    for (unsigned i = 1; i < nv_cubin_section_count(&m->cubin); i++) {
+    for (unsigned i = 1; !why && i < nv_cubin_section_count(&m->cubin); i++) {
         NvCubinSection s;
 
-        if (!nv_cubin_section(&m->cubin, i, &s)) {
-            continue;
-        }
-        if ((g_str_has_prefix(s.name, ".nv.global") || g_str_has_prefix(s.name, ".nv.constant")) &&
+        if (nv_cubin_section(&m->cubin, i, &s) && is_data_section(s.name) &&
             !load_section(m, i)) {
-            snprintf(v->error, sizeof(v->error), "cannot load section %s", s.name);
-            nv_vgpu_module_free(m);
-            return NULL;
+            why = "cannot load a data section";
         }
     }
-    for (unsigned i = 1; i < nv_cubin_section_count(&m->cubin); i++) {
+    for (unsigned i = 1; !why && i < nv_cubin_section_count(&m->cubin); i++) {
         NvCubinSection s;
 
         if (nv_cubin_section(&m->cubin, i, &s) && g_str_has_prefix(s.name, ".nv.constant") &&
             !relocate(m, i, &s)) {
-            snprintf(v->error, sizeof(v->error), "unsupported relocation in %s", s.name);
-            nv_vgpu_module_free(m);
-            return NULL;
+            why = "unsupported relocation in a constant bank";
         }
+    }
+    if (why) {
+        snprintf(v->error, sizeof(v->error), "%s", why);
+        nv_vgpu_module_free(m);
+        return NULL;
     }
     return m;
 }
 
 void nv_vgpu_module_free(NvVgpuModule *m)
 {
-    if (m) {
-        g_free(m->image);
-        g_free(m);
+    if (!m) {
+        return;
     }
+    for (unsigned i = 0; i < MAX_SECTIONS; i++) {
+        if (m->section_va[i]) {
+            nv_vgpu_free_mem(m->v, m->section_va[i]);
+        }
+    }
+    g_free(m->image);
+    g_free(m);
+}
+
+bool nv_vgpu_module_symbol(NvVgpuModule *m, const char *name, uint64_t *va, uint64_t *size)
+{
+    for (unsigned i = 1; i < nv_cubin_symbol_count(&m->cubin); i++) {
+        NvCubinSymbol sym;
+        NvCubinSection s;
+        uint64_t base;
+
+        if (!nv_cubin_symbol(&m->cubin, i, &sym) || strcmp(sym.name, name) ||
+            !nv_cubin_section(&m->cubin, sym.section, &s) || !is_data_section(s.name) ||
+            sym.value > s.size || sym.size > s.size - sym.value ||
+            !(base = load_section(m, sym.section))) {
+            continue;
+        }
+        *va = base + sym.value;
+        *size = sym.size;
+        return true;
+    }
+    return false;
 }
 
 /* ---- launches ---- */
 
-static bool write_qmd(NvVgpuModule *m, const NvCubinKernel *k, const NvVgpuLaunch *ln,
-                      uint64_t qmd_va, uint64_t entry, uint64_t cb0, uint32_t local,
-                      uint32_t payload)
+static void qmd_cbuf(uint32_t *q, unsigned bank, uint64_t va, uint32_t size)
 {
-    uint32_t q[NV_QMD_DWORDS] = { 0 };
+    nv_qmd_set(q, NV_QMD_CBUF_ADDR_LOWER_BIT(bank), 32, (uint32_t)va);
+    nv_qmd_set(q, NV_QMD_CBUF_ADDR_UPPER_BIT(bank), NV_QMD_CBUF_ADDR_UPPER_WIDTH,
+               (uint32_t)(va >> 32));
+    nv_qmd_set(q, NV_QMD_CBUF_SIZE_SHIFTED4_BIT(bank), NV_QMD_CBUF_SIZE_SHIFTED4_WIDTH,
+               (size + 15) >> 4);
+}
+
+static void fill_qmd(uint32_t *q, NvVgpuModule *m, const NvCubinKernel *k,
+                     const NvVgpuLaunch *ln, uint64_t entry, uint64_t cb0, uint32_t cb0_size,
+                     uint32_t local)
+{
     unsigned valid = 1;
 
     NV_QMD_SET(q, QMD_MAJOR_VERSION, NV_QMD_MAJOR_2);
@@ -240,92 +728,68 @@ static bool write_qmd(NvVgpuModule *m, const NvCubinKernel *k, const NvVgpuLaunc
     NV_QMD_SET(q, REGISTER_COUNT, k->registers);
     NV_QMD_SET(q, SHARED_MEMORY_SIZE, k->shared_size + ln->dyn_shared);
     NV_QMD_SET(q, SHADER_LOCAL_MEMORY_LOW_SIZE, local);
-    nv_qmd_set(q, NV_QMD_CBUF_ADDR_LOWER_BIT(0), 32, (uint32_t)cb0);
-    nv_qmd_set(q, NV_QMD_CBUF_ADDR_UPPER_BIT(0), NV_QMD_CBUF_ADDR_UPPER_WIDTH,
-               (uint32_t)(cb0 >> 32));
-    nv_qmd_set(q, NV_QMD_CBUF_SIZE_SHIFTED4_BIT(0), NV_QMD_CBUF_SIZE_SHIFTED4_WIDTH,
-               CB0_SIZE >> 4);
+    qmd_cbuf(q, 0, cb0, cb0_size);
     for (unsigned b = 1; b < NV_QMD_CBUF_BANKS; b++) {
         unsigned sec = nv_cubin_const_bank(&m->cubin, k, b);
         NvCubinSection s;
         uint64_t va;
 
-        if (!sec || !nv_cubin_section(&m->cubin, sec, &s) || s.size > NV_SM_CBUF_MAX ||
-            !(va = load_section(m, sec))) {
-            continue;
+        if (sec && nv_cubin_section(&m->cubin, sec, &s) && s.size <= NV_SM_CBUF_MAX &&
+            (va = load_section(m, sec))) {
+            valid |= 1u << b;
+            qmd_cbuf(q, b, va, (uint32_t)s.size);
         }
-        valid |= 1u << b;
-        nv_qmd_set(q, NV_QMD_CBUF_ADDR_LOWER_BIT(b), 32, (uint32_t)va);
-        nv_qmd_set(q, NV_QMD_CBUF_ADDR_UPPER_BIT(b), NV_QMD_CBUF_ADDR_UPPER_WIDTH,
-                   (uint32_t)(va >> 32));
-        nv_qmd_set(q, NV_QMD_CBUF_SIZE_SHIFTED4_BIT(b), NV_QMD_CBUF_SIZE_SHIFTED4_WIDTH,
-                   (uint32_t)((s.size + 15) >> 4));
     }
     NV_QMD_SET(q, CONSTANT_BUFFER_VALID, valid);
-    NV_QMD_SET(q, SEMAPHORE_RELEASE_ENABLE0, 1);
-    NV_QMD_SET(q, RELEASE0_ADDRESS_LOWER, (uint32_t)SEM_VA);
-    NV_QMD_SET(q, RELEASE0_ADDRESS_UPPER, (uint32_t)(SEM_VA >> 32));
-    NV_QMD_SET(q, RELEASE0_STRUCTURE_SIZE, 1);
-    NV_QMD_SET(q, RELEASE0_PAYLOAD, payload);
-    return nv_vgpu_write(m->v, qmd_va, q, sizeof(q));
-}
-
-static uint32_t sem_value(NvVgpu *v)
-{
-    uint32_t x = 0;
-
-    nvgpu_vram_read(v->f->gpu, SEM_PA, &x, 4);
-    return x;
 }
 
 bool nv_vgpu_launch(NvVgpu *v, NvVgpuModule *m, const NvCubinKernel *k,
                     const NvVgpuLaunch *ln, NvSmError *err, NvSmStats *stats)
 {
-    uint8_t cb[CB0_SIZE] = { 0 };
-    uint32_t local = (MAX(k->min_stack_size, k->frame_size) + CUDA_STACK_LIMIT + 15) & ~15u;
-    uint64_t entry = load_section(m, k->text_section), windows[2] = { SHARED_WINDOW, LOCAL_WINDOW };
-    uint64_t cb0 = nv_vgpu_alloc(v, CB0_SIZE), qmd = nv_vgpu_alloc(v, NV_QMD_BYTES), rounds = 0;
-    uint32_t payload = ++v->payload;
+    uint8_t *cb = v->sys + SYS_CB0;
+    uint32_t *q = (uint32_t *)(v->sys + SYS_QMD);
+    uint64_t stack = ln->stack_size ? ln->stack_size : CUDA_STACK_LIMIT;
+    uint32_t local = (uint32_t)MIN((MAX(k->min_stack_size, k->frame_size) + stack + 15) & ~15ull,
+                                   MAX_LOCAL_BYTES);
+    uint64_t windows[2] = { SHARED_WINDOW, LOCAL_WINDOW }, entry;
+    uint32_t cb0_size;
     NvChannel *c;
+    bool ok;
 
     *err = (NvSmError){ .kind = NV_SM_OK };
+    if (!op_begin(v)) {
+        return false;
+    }
     v->error[0] = 0;
-    if (!entry || !cb0 || !qmd || ln->param_size > CB0_SIZE - k->param_base) {
+    entry = load_section(m, k->text_section);
+    if (!entry || k->param_base > CB0_MAX || ln->param_size > CB0_MAX - k->param_base) {
         snprintf(v->error, sizeof(v->error), "out of device memory or parameters too large");
         return false;
     }
+    cb0_size = MAX((k->param_base + ln->param_size + 255) & ~255u, 256u);
+    memset(cb, 0, cb0_size);
     memcpy(cb + DRV_BLOCK, ln->block, 12);
     memcpy(cb + DRV_GRID, ln->grid, 12);
     memcpy(cb + DRV_SHARED_WIN, &windows[0], 8);
     memcpy(cb + DRV_LOCAL_WIN, &windows[1], 8);
     memcpy(cb + DRV_STACK_TOP, &local, 4);
     memcpy(cb + k->param_base, ln->params, ln->param_size);
-    if (!nv_vgpu_write(v, cb0, cb, CB0_SIZE) ||
-        !write_qmd(m, k, ln, qmd, entry, cb0, local, payload)) {
-        snprintf(v->error, sizeof(v->error), "cannot write the launch");
-        return false;
-    }
-    nvch_mthd1(&v->ch, SUBCH, A_C5C0_SEND_PCAS_A, (uint32_t)(qmd >> C5C0_QMD_ADDRESS_SHIFT));
-    nvch_mthd1(&v->ch, SUBCH, A_C5C0_SEND_SIGNALING_PCAS_B,
-               R_C5C0_SEND_SIGNALING_PCAS_B_INVALIDATE_MASK |
-               R_C5C0_SEND_SIGNALING_PCAS_B_SCHEDULE_MASK);
-    nvch_submit(&v->ch);
-    while (sem_value(v) != payload && rounds++ < MAX_HOST_ROUNDS) {
-        if (!nvgpu_host_work(v->f->gpu) && sem_value(v) != payload) {
-            break;      /* idle without the release: the launch failed */
+    memset(q, 0, NV_QMD_BYTES);
+    fill_qmd(q, m, k, ln, entry, sys_va(v, SYS_CB0), cb0_size, local);
+    push(v, SUBCH_COMPUTE, A_C5C0_SEND_PCAS_A,
+         (uint32_t)(sys_va(v, SYS_QMD) >> C5C0_QMD_ADDRESS_SHIFT));
+    push(v, SUBCH_COMPUTE, A_C5C0_SEND_SIGNALING_PCAS_B,
+         R_C5C0_SEND_SIGNALING_PCAS_B_INVALIDATE_MASK |
+         R_C5C0_SEND_SIGNALING_PCAS_B_SCHEDULE_MASK);
+    ok = op_finish(v, false);
+    c = v->gpu->chan[0];
+    if (c && c->compute) {
+        if (stats) {
+            *stats = c->compute->stats;
         }
-    }
-    c = v->f->gpu->chan[0];
-    if (c && c->compute && stats) {
-        *stats = c->compute->stats;
-    }
-    if (sem_value(v) != payload) {
-        if (c && c->compute) {
+        if (!ok) {
             *err = c->compute->err;
         }
-        snprintf(v->error, sizeof(v->error), "%s",
-                 v->f->guest_errors ? v->f->last_error : "the launch did not complete");
-        return false;
     }
-    return true;
+    return ok;
 }

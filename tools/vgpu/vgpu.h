@@ -1,9 +1,19 @@
 /*
  * An in-process virtual GPU driven through the real hardware path: the model
- * core with an in-process platform, page tables and a channel in VRAM, a
- * pushbuffer binding TURING_COMPUTE_A, QMD launches by SEND_PCAS, completion
- * by the QMD's release semaphore. Used by nvgpu-run; the base for a CUDA
- * runtime over the model.
+ * core (a TU104 laid out like a Tesla T4) with a platform of its own, page
+ * tables and a channel, a pushbuffer binding TURING_DMA_COPY_A and
+ * TURING_COMPUTE_A, copies and fills on the copy engine, QMD launches by
+ * SEND_PCAS, and completion seen in host semaphores. Used by nvgpu-run and
+ * by the CUDA runtime (tools/cudart).
+ *
+ * Addresses are unified as CUDA's are: device memory and pinned host memory
+ * have one address each, the same on the host and the GPU, taken from host
+ * address space the library reserves so nothing else can ever alias them.
+ * Pinned host memory is system memory the GPU reaches by DMA.
+ *
+ * Every operation is submitted and waited for before its call returns. After
+ * a fault (a kernel error or an engine fault) the channel is dead: every later
+ * operation fails until the NvVgpu is freed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -26,33 +36,80 @@ typedef struct NvVgpuConfig {
     bool trace;                 /* every executed instruction to stderr */
 } NvVgpuConfig;
 
+/* What the device is, for property queries. */
+typedef struct NvVgpuInfo {
+    const char *name;
+    uint32_t pci_device, pci_subsystem;
+    unsigned sms;               /* streaming multiprocessors */
+    uint64_t device_memory;     /* bytes of the device heap */
+    uint64_t host_memory;       /* bytes of the pinned host heap */
+} NvVgpuInfo;
+
 typedef struct NvVgpuLaunch {
     uint32_t grid[3], block[3];
     uint32_t dyn_shared;        /* bytes of dynamic shared memory */
     const void *params;         /* the kernel's parameter bytes, as the cubin lays them out */
     uint32_t param_size;
+    uint32_t stack_size;        /* per-thread stack bytes (0: CUDA's default, 1 KiB) */
 } NvVgpuLaunch;
 
+/* NULL (with a message on stderr) when the address space cannot be reserved. */
 NvVgpu *nv_vgpu_new(const NvVgpuConfig *cfg);
 void nv_vgpu_free(NvVgpu *v);
+void nv_vgpu_info(const NvVgpu *v, NvVgpuInfo *info);
 
-/* Device memory: a bump allocator over 512 MiB of VRAM; 0 when full. */
+/* Device memory (VRAM), 256-byte aligned; 0 when full. */
 uint64_t nv_vgpu_alloc(NvVgpu *v, uint64_t bytes);
+/* Frees an address nv_vgpu_alloc returned; false for anything else. */
+bool nv_vgpu_free_mem(NvVgpu *v, uint64_t va);
+/* Pinned host memory, reachable by the GPU at the same address; NULL when full. */
+void *nv_vgpu_host_alloc(NvVgpu *v, uint64_t bytes);
+bool nv_vgpu_host_free(NvVgpu *v, void *ptr);
+uint64_t nv_vgpu_mem_free_bytes(const NvVgpu *v);
+
+typedef enum NvVgpuMemKind {
+    NV_VGPU_MEM_NONE,           /* not memory of this GPU (pageable host memory) */
+    NV_VGPU_MEM_DEVICE,
+    NV_VGPU_MEM_HOST,           /* pinned */
+    NV_VGPU_MEM_INVALID,        /* in the GPU's ranges, but not inside one allocation */
+} NvVgpuMemKind;
+
+/*
+ * The allocation containing [va, va + len): its kind, start and size (either
+ * may be NULL).
+ */
+NvVgpuMemKind nv_vgpu_mem_find(const NvVgpu *v, uint64_t va, uint64_t len, uint64_t *base,
+                               uint64_t *size);
+
+/* Host buffer <-> GPU memory (device memory through a staging buffer and the copy engine). */
 bool nv_vgpu_write(NvVgpu *v, uint64_t va, const void *buf, uint64_t len);
 bool nv_vgpu_read(NvVgpu *v, uint64_t va, void *buf, uint64_t len);
+/* Copy engine work between GPU addresses (device or pinned host memory). */
+bool nv_vgpu_copy(NvVgpu *v, uint64_t dst, uint64_t src, uint64_t len);
+bool nv_vgpu_copy2d(NvVgpu *v, uint64_t dst, uint64_t dpitch, uint64_t src, uint64_t spitch,
+                    uint64_t width, uint64_t height);
+/* Fills width bytes of each of height lines, pitch apart, with byte. */
+bool nv_vgpu_fill2d(NvVgpu *v, uint64_t dst, uint64_t pitch, uint8_t byte, uint64_t width,
+                    uint64_t height);
+/* The GPU's timer (ns) when everything submitted before has completed. */
+bool nv_vgpu_timestamp(NvVgpu *v, uint64_t *ns);
 
 /* Loads a cubin (copied): globals, constant banks with their relocations. NULL if unusable. */
 NvVgpuModule *nv_vgpu_module_load(NvVgpu *v, const void *cubin, size_t size);
 void nv_vgpu_module_free(NvVgpuModule *m);
 const NvCubin *nv_vgpu_module_cubin(const NvVgpuModule *m);
+/* The device address and size of a global or constant variable; false if absent. */
+bool nv_vgpu_module_symbol(NvVgpuModule *m, const char *name, uint64_t *va, uint64_t *size);
 
 /*
- * Runs kernel of m to completion. Returns true on success; false with *err
- * (the SM's error, kind NV_SM_OK when the launch was refused) and a message
- * in nv_vgpu_last_error(). stats may be NULL.
+ * Runs kernel k of m to completion. Returns true on success; false with *err
+ * (the SM's error; kind NV_SM_OK when the launch was refused or the channel
+ * was already dead) and a message in nv_vgpu_last_error(). stats may be NULL.
  */
 bool nv_vgpu_launch(NvVgpu *v, NvVgpuModule *m, const NvCubinKernel *k,
                     const NvVgpuLaunch *launch, NvSmError *err, NvSmStats *stats);
 const char *nv_vgpu_last_error(const NvVgpu *v);
+/* The channel faulted (see above). */
+bool nv_vgpu_dead(const NvVgpu *v);
 
 #endif
