@@ -42,7 +42,7 @@ guest-test: qemu core guest
 # Every suite, then one summary line; fails if any test failed.
 check: qemu core guest
 	@echo "== nvqemu: running unit tests, qtests and guest tests"
-	@$(MESON) test -C $(CORE) --no-rebuild --print-errorlogs --suite unit --suite sass --suite guest \
+	@$(MESON) test -C $(CORE) --no-rebuild --print-errorlogs --suite unit --suite sass --suite cuda --suite guest \
 		> $(BUILD)/unit.log 2>&1 || true
 	@$(MESON) test -C $(QBUILD) --no-rebuild --print-errorlogs --suite oot > $(BUILD)/qtest.log 2>&1 || true
 	@scripts/test-summary.py $(CORE)/meson-logs/testlog.json $(QBUILD)/meson-logs/testlog.json

@@ -6,7 +6,7 @@ set -eu
 stamp=${NVQEMU_CACHE:-$HOME/.cache/nvqemu}/deps-v1.stamp
 pkgs="build-essential dpkg-dev python3 python3-venv python3-setuptools ninja-build \
 pkgconf libglib2.0-dev zlib1g-dev libpixman-1-dev bzip2 xz-utils \
-lib32gcc-12-dev seabios ipxe-qemu"
+lib32gcc-12-dev seabios ipxe-qemu liblz4-dev libzstd-dev"
 if [ -f "$stamp" ] && dpkg -s $pkgs meson >/dev/null 2>&1; then
     exit 0
 fi

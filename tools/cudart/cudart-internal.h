@@ -1,0 +1,106 @@
+/*
+ * The CUDA runtime over the virtual GPU: state shared by its parts.
+ *
+ * One context per process, created on first use: an NvVgpu (tools/vgpu).
+ * Every API call takes the runtime lock and runs to completion on the GPU
+ * before it returns, so asynchronous calls complete early (which CUDA
+ * allows) and streams are always idle. Kernel faults are sticky, as on a
+ * GPU: every later call returns the error until cudaDeviceReset.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef TOOLS_CUDART_CUDART_INTERNAL_H
+#define TOOLS_CUDART_CUDART_INTERNAL_H
+
+#include <glib.h>
+
+#include "cudart-abi.h"
+#include "fatbin.h"
+#include "vgpu.h"
+
+#define CRT_EXPORT __attribute__((visibility("default")))
+#define CRT_VERSION             13000       /* runtime and driver API version */
+#define CRT_SHARED_PER_BLOCK    (48u << 10)
+#define CRT_SHARED_OPTIN        (64u << 10) /* sm_75, with the attribute */
+#define CRT_SHARED_PER_SM       (64u << 10)
+#define CRT_REGS_PER_SM         65536
+#define CRT_MAX_THREADS         1024
+#define CRT_MAX_THREADS_PER_SM  1024
+#define CRT_MAX_BLOCKS_PER_SM   16
+#define CRT_WARP                32
+#define CRT_PITCH_ALIGN         512
+
+typedef struct CrtFatbin {
+    GBytes *cubin;              /* the sm_75 cubin, NULL if the binary has none */
+    char why[200];              /* then: what it has instead */
+    bool warned;                /* ... which was reported once */
+    NvVgpuModule *module;       /* loaded in context generation gen */
+    unsigned gen;
+} CrtFatbin;
+
+typedef struct CrtFunc {
+    CrtFatbin *fb;
+    char *name;                 /* the device (mangled) name */
+    NvCubinKernel kernel;       /* valid for context generation gen */
+    unsigned gen;
+    int max_dyn_shared;         /* cudaFuncAttributeMaxDynamicSharedMemorySize */
+} CrtFunc;
+
+typedef struct CrtVar {
+    CrtFatbin *fb;
+    char *name;
+    size_t size;
+} CrtVar;
+
+struct CUstream_st {
+    unsigned flags;
+    int priority;
+};
+
+struct CUevent_st {
+    unsigned flags;
+    bool recorded;
+    uint64_t ns;                /* the GPU timer when it completed */
+};
+
+typedef struct CrtState {
+    GRecMutex lock;
+    GHashTable *funcs;          /* host stub address -> CrtFunc */
+    GHashTable *vars;           /* host shadow address -> CrtVar */
+    GHashTable *streams;        /* live cudaStream_t */
+    GHashTable *events;         /* live cudaEvent_t */
+    NvVgpu *gpu;
+    unsigned gen;               /* context generation: bumped by cudaDeviceReset */
+    cudaError_t sticky;
+    size_t stack_size;          /* cudaLimitStackSize */
+    size_t printf_fifo, malloc_heap;
+    /* NVGPU_CUDA_STATS: totals printed at exit */
+    uint64_t launches, warp_insns, thread_insns;
+    double kernel_secs;
+} CrtState;
+
+extern CrtState crt;
+
+/*
+ * Every API call: crt_enter() takes the lock and makes sure of the context
+ * (returning the sticky error or a creation failure), crt_leave() records a
+ * failure as the thread's last error and drops the lock.
+ */
+cudaError_t crt_enter(void);
+cudaError_t crt_leave(cudaError_t e);
+/* Takes the lock without touching the context. */
+void crt_lock(void);
+/* A GPU operation failed: the channel is dead, the context sticky. */
+cudaError_t crt_gpu_failed(cudaError_t e);
+
+/* The function or variable registered at a host address (NULL if none). */
+CrtFunc *crt_func(const void *host);
+/* Loads the function's module if needed; fills f->kernel. */
+cudaError_t crt_func_kernel(CrtFunc *f);
+cudaError_t crt_var_address(const void *host, uint64_t *va, uint64_t *size);
+bool crt_stream_valid(cudaStream_t s);
+
+/* Memory copies between any two addresses (kind checked by the caller). */
+cudaError_t crt_copy(uint64_t dst, uint64_t src, size_t n, enum cudaMemcpyKind kind);
+
+#endif

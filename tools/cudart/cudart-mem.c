@@ -1,0 +1,478 @@
+/*
+ * The CUDA runtime's memory API: device and pinned host allocations,
+ * copies and fills (all on the copy engine, pageable host memory through
+ * the staging buffer), symbols and pointer queries.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <string.h>
+
+#include "cudart-internal.h"
+
+#define PTR(p)  ((uint64_t)(uintptr_t)(p))
+
+/* ---- allocation ---- */
+
+CRT_EXPORT cudaError_t cudaMalloc(void **ptr, size_t size);
+cudaError_t cudaMalloc(void **ptr, size_t size)
+{
+    cudaError_t e = crt_enter();
+    uint64_t va = 0;
+
+    if (!e && !ptr) {
+        e = cudaErrorInvalidValue;
+    } else if (!e) {
+        va = size ? nv_vgpu_alloc(crt.gpu, size) : 0;
+        e = size && !va ? cudaErrorMemoryAllocation : cudaSuccess;
+        *ptr = (void *)(uintptr_t)va;
+    }
+    return crt_leave(e);
+}
+
+CRT_EXPORT cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height);
+cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height)
+{
+    size_t p = (width + CRT_PITCH_ALIGN - 1) & ~(size_t)(CRT_PITCH_ALIGN - 1);
+
+    if (!pitch || width > SIZE_MAX - CRT_PITCH_ALIGN || (height && p > SIZE_MAX / height)) {
+        crt_lock();
+        return crt_leave(cudaErrorInvalidValue);
+    }
+    *pitch = p;
+    return cudaMalloc(ptr, p * height);
+}
+
+CRT_EXPORT cudaError_t cudaFree(void *ptr);
+cudaError_t cudaFree(void *ptr)
+{
+    cudaError_t e = crt_enter();
+
+    if (!e && ptr && !nv_vgpu_free_mem(crt.gpu, PTR(ptr))) {
+        e = cudaErrorInvalidValue;
+    }
+    return crt_leave(e);
+}
+
+CRT_EXPORT cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned flags);
+cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned flags)
+{
+    cudaError_t e = crt_enter();
+
+    if (!e && (!ptr || (flags & ~CUDA_HOST_ALLOC_FLAGS))) {
+        e = cudaErrorInvalidValue;
+    } else if (!e) {
+        *ptr = size ? nv_vgpu_host_alloc(crt.gpu, size) : NULL;
+        e = size && !*ptr ? cudaErrorMemoryAllocation : cudaSuccess;
+    }
+    return crt_leave(e);
+}
+
+CRT_EXPORT cudaError_t cudaMallocHost(void **ptr, size_t size);
+cudaError_t cudaMallocHost(void **ptr, size_t size)
+{
+    return cudaHostAlloc(ptr, size, 0);
+}
+
+CRT_EXPORT cudaError_t cudaFreeHost(void *ptr);
+cudaError_t cudaFreeHost(void *ptr)
+{
+    cudaError_t e = crt_enter();
+
+    if (!e && ptr && !nv_vgpu_host_free(crt.gpu, ptr)) {
+        e = cudaErrorInvalidValue;
+    }
+    return crt_leave(e);
+}
+
+CRT_EXPORT cudaError_t cudaHostGetDevicePointer(void **dev, void *host, unsigned flags);
+cudaError_t cudaHostGetDevicePointer(void **dev, void *host, unsigned flags)
+{
+    cudaError_t e = crt_enter();
+
+    if (!e && (!dev || flags ||
+               nv_vgpu_mem_find(crt.gpu, PTR(host), 1, NULL, NULL) != NV_VGPU_MEM_HOST)) {
+        e = cudaErrorInvalidValue;
+    } else if (!e) {
+        *dev = host;    /* unified addresses */
+    }
+    return crt_leave(e);
+}
+
+CRT_EXPORT cudaError_t cudaHostGetFlags(unsigned *flags, void *host);
+cudaError_t cudaHostGetFlags(unsigned *flags, void *host)
+{
+    cudaError_t e = crt_enter();
+
+    if (!e && (!flags ||
+               nv_vgpu_mem_find(crt.gpu, PTR(host), 1, NULL, NULL) != NV_VGPU_MEM_HOST)) {
+        e = cudaErrorInvalidValue;
+    } else if (!e) {
+        *flags = 0;
+    }
+    return crt_leave(e);
+}
+
+CRT_EXPORT cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total);
+cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
+{
+    cudaError_t e = crt_enter();
+    NvVgpuInfo info;
+
+    if (!e && (!free_bytes || !total)) {
+        e = cudaErrorInvalidValue;
+    } else if (!e) {
+        nv_vgpu_info(crt.gpu, &info);
+        *free_bytes = nv_vgpu_mem_free_bytes(crt.gpu);
+        *total = info.device_memory;
+    }
+    return crt_leave(e);
+}
+
+CRT_EXPORT cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attr,
+                                                const void *ptr);
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attr, const void *ptr)
+{
+    cudaError_t e = crt_enter();
+    NvVgpuMemKind kind;
+
+    if (!e && !attr) {
+        e = cudaErrorInvalidValue;
+    }
+    if (e) {
+        return crt_leave(e);
+    }
+    kind = nv_vgpu_mem_find(crt.gpu, PTR(ptr), 1, NULL, NULL);
+    memset(attr, 0, sizeof(*attr));
+    attr->device = kind == NV_VGPU_MEM_DEVICE || kind == NV_VGPU_MEM_HOST ? 0 : -2;
+    attr->type = kind == NV_VGPU_MEM_DEVICE ? cudaMemoryTypeDevice :
+                 kind == NV_VGPU_MEM_HOST ? cudaMemoryTypeHost : cudaMemoryTypeUnregistered;
+    attr->devicePointer = attr->device == 0 ? (void *)ptr : NULL;
+    attr->hostPointer = kind == NV_VGPU_MEM_HOST ? (void *)ptr : NULL;
+    return crt_leave(cudaSuccess);
+}
+
+/* ---- copies ---- */
+
+/* Where a range is: GPU memory (device or pinned), pageable host memory, or bad. */
+typedef enum Side { SIDE_GPU, SIDE_HOST, SIDE_BAD } Side;
+
+static Side side_of(uint64_t p, size_t n, bool *is_device)
+{
+    NvVgpuMemKind k = nv_vgpu_mem_find(crt.gpu, p, n, NULL, NULL);
+
+    *is_device = k == NV_VGPU_MEM_DEVICE;
+    return k == NV_VGPU_MEM_INVALID ? SIDE_BAD :
+           k == NV_VGPU_MEM_NONE ? SIDE_HOST : SIDE_GPU;
+}
+
+/* Does the pointer agree with what kind says it is? Pinned memory fits both. */
+static bool kind_fits(bool want_device, Side s, bool is_device)
+{
+    return want_device ? s == SIDE_GPU : !is_device;
+}
+
+cudaError_t crt_copy(uint64_t dst, uint64_t src, size_t n, enum cudaMemcpyKind kind)
+{
+    bool dd, sd;
+    Side ds = side_of(dst, n, &dd), ss = side_of(src, n, &sd);
+    bool ok;
+
+    if ((unsigned)kind > cudaMemcpyDefault) {
+        return cudaErrorInvalidMemcpyDirection;
+    }
+    if (ds == SIDE_BAD || ss == SIDE_BAD || ((!dst || !src) && n) ||
+        (kind != cudaMemcpyDefault &&
+         (!kind_fits(kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice, ds, dd) ||
+          !kind_fits(kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice, ss,
+                     sd)))) {
+        return cudaErrorInvalidValue;
+    }
+    if (!n) {
+        return cudaSuccess;
+    }
+    if (ds == SIDE_HOST && ss == SIDE_HOST) {
+        memmove((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, n);
+        return cudaSuccess;
+    }
+    ok = ds == SIDE_HOST ? nv_vgpu_read(crt.gpu, src, (void *)(uintptr_t)dst, n) :
+         ss == SIDE_HOST ? nv_vgpu_write(crt.gpu, dst, (const void *)(uintptr_t)src, n) :
+                           nv_vgpu_copy(crt.gpu, dst, src, n);
+    return ok ? cudaSuccess : crt_gpu_failed(cudaErrorIllegalAddress);
+}
+
+static cudaError_t copy_api(void *dst, const void *src, size_t n, int kind, cudaStream_t s)
+{
+    cudaError_t e = crt_enter();
+
+    if (!e) {
+        e = crt_stream_valid(s) ? crt_copy(PTR(dst), PTR(src), n, kind)
+                                : cudaErrorInvalidResourceHandle;
+    }
+    return crt_leave(e);
+}
+
+CRT_EXPORT cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, int kind);
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, int kind)
+{
+    return copy_api(dst, src, n, kind, NULL);
+}
+
+CRT_EXPORT cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, int kind,
+                                       cudaStream_t s);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, int kind, cudaStream_t s)
+{
+    return copy_api(dst, src, n, kind, s);
+}
+
+/* A 2D range [p, p + pitch * (height - 1) + width) without overflow. */
+static bool span2d(uint64_t p, size_t pitch, size_t width, size_t height, size_t *len)
+{
+    if (!height || !width) {
+        *len = 0;
+        return true;
+    }
+    if (width > pitch || (height - 1) > (SIZE_MAX - width) / pitch) {
+        return false;
+    }
+    *len = pitch * (height - 1) + width;
+    return p <= UINT64_MAX - *len;
+}
+
+/* Pageable rows move through a pinned bounce buffer in one copy-engine job. */
+static bool copy2d_host(uint64_t dst, size_t dpitch, uint64_t src, size_t spitch, size_t width,
+                        size_t height, bool to_gpu)
+{
+    uint8_t *bounce = width && height ? nv_vgpu_host_alloc(crt.gpu, width * height) : NULL;
+    bool ok;
+
+    if (!bounce) {
+        for (size_t r = 0; r < height; r++) {
+            if (!(to_gpu ? nv_vgpu_write(crt.gpu, dst + r * dpitch,
+                                         (const void *)(uintptr_t)(src + r * spitch), width)
+                         : nv_vgpu_read(crt.gpu, src + r * spitch,
+                                        (void *)(uintptr_t)(dst + r * dpitch), width))) {
+                return false;
+            }
+        }
+        return true;
+    }
+    for (size_t r = 0; to_gpu && r < height; r++) {
+        memcpy(bounce + r * width, (const void *)(uintptr_t)(src + r * spitch), width);
+    }
+    ok = to_gpu ? nv_vgpu_copy2d(crt.gpu, dst, dpitch, PTR(bounce), width, width, height)
+                : nv_vgpu_copy2d(crt.gpu, PTR(bounce), width, src, spitch, width, height);
+    for (size_t r = 0; ok && !to_gpu && r < height; r++) {
+        memcpy((void *)(uintptr_t)(dst + r * dpitch), bounce + r * width, width);
+    }
+    nv_vgpu_host_free(crt.gpu, bounce);
+    return ok;
+}
+
+static cudaError_t copy2d(uint64_t dst, size_t dpitch, uint64_t src, size_t spitch, size_t width,
+                          size_t height, int kind)
+{
+    size_t dlen, slen;
+    bool dd, sd, ok = true;
+    Side ds, ss;
+
+    if ((unsigned)kind > cudaMemcpyDefault) {
+        return cudaErrorInvalidMemcpyDirection;
+    }
+    if (!span2d(dst, dpitch, width, height, &dlen) || !span2d(src, spitch, width, height, &slen)) {
+        return cudaErrorInvalidPitchValue;
+    }
+    if (!dlen) {
+        return cudaSuccess;
+    }
+    ds = side_of(dst, dlen, &dd);
+    ss = side_of(src, slen, &sd);
+    if (ds == SIDE_BAD || ss == SIDE_BAD || !dst || !src ||
+        (kind != cudaMemcpyDefault &&
+         (!kind_fits(kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice, ds, dd) ||
+          !kind_fits(kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice, ss,
+                     sd)))) {
+        return cudaErrorInvalidValue;
+    }
+    if (ds == SIDE_HOST && ss == SIDE_HOST) {
+        for (size_t r = 0; r < height; r++) {
+            memmove((void *)(uintptr_t)(dst + r * dpitch),
+                    (const void *)(uintptr_t)(src + r * spitch), width);
+        }
+    } else if (ds == SIDE_GPU && ss == SIDE_GPU) {
+        ok = nv_vgpu_copy2d(crt.gpu, dst, dpitch, src, spitch, width, height);
+    } else {
+        ok = copy2d_host(dst, dpitch, src, spitch, width, height, ds == SIDE_GPU);
+    }
+    return ok ? cudaSuccess : crt_gpu_failed(cudaErrorIllegalAddress);
+}
+
+static cudaError_t copy2d_api(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height, int kind, cudaStream_t s)
+{
+    cudaError_t e = crt_enter();
+
+    if (!e) {
+        e = crt_stream_valid(s) ? copy2d(PTR(dst), dpitch, PTR(src), spitch, width, height, kind)
+                                : cudaErrorInvalidResourceHandle;
+    }
+    return crt_leave(e);
+}
+
+CRT_EXPORT cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
+                                    size_t width, size_t height, int kind);
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
+                         size_t width, size_t height, int kind)
+{
+    return copy2d_api(dst, dpitch, src, spitch, width, height, kind, NULL);
+}
+
+CRT_EXPORT cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
+                                         size_t spitch, size_t width, size_t height, int kind,
+                                         cudaStream_t s);
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height, int kind, cudaStream_t s)
+{
+    return copy2d_api(dst, dpitch, src, spitch, width, height, kind, s);
+}
+
+/* ---- fills ---- */
+
+static cudaError_t fill_api(void *dst, size_t pitch, int value, size_t width, size_t height,
+                            cudaStream_t s)
+{
+    cudaError_t e = crt_enter();
+    size_t len;
+    bool dev;
+
+    if (e) {
+        return crt_leave(e);
+    }
+    if (!crt_stream_valid(s)) {
+        return crt_leave(cudaErrorInvalidResourceHandle);
+    }
+    if (!span2d(PTR(dst), pitch, width, height, &len)) {
+        return crt_leave(cudaErrorInvalidPitchValue);
+    }
+    if (len && (!dst || side_of(PTR(dst), len, &dev) != SIDE_GPU)) {
+        return crt_leave(cudaErrorInvalidValue);
+    }
+    if (len && !nv_vgpu_fill2d(crt.gpu, PTR(dst), pitch, (uint8_t)value, width, height)) {
+        e = crt_gpu_failed(cudaErrorIllegalAddress);
+    }
+    return crt_leave(e);
+}
+
+CRT_EXPORT cudaError_t cudaMemset(void *dst, int value, size_t n);
+cudaError_t cudaMemset(void *dst, int value, size_t n)
+{
+    return fill_api(dst, n, value, n, 1, NULL);
+}
+
+CRT_EXPORT cudaError_t cudaMemsetAsync(void *dst, int value, size_t n, cudaStream_t s);
+cudaError_t cudaMemsetAsync(void *dst, int value, size_t n, cudaStream_t s)
+{
+    return fill_api(dst, n, value, n, 1, s);
+}
+
+CRT_EXPORT cudaError_t cudaMemset2D(void *dst, size_t pitch, int value, size_t width,
+                                    size_t height);
+cudaError_t cudaMemset2D(void *dst, size_t pitch, int value, size_t width, size_t height)
+{
+    return fill_api(dst, pitch, value, width, height, NULL);
+}
+
+CRT_EXPORT cudaError_t cudaMemset2DAsync(void *dst, size_t pitch, int value, size_t width,
+                                         size_t height, cudaStream_t s);
+cudaError_t cudaMemset2DAsync(void *dst, size_t pitch, int value, size_t width, size_t height,
+                              cudaStream_t s)
+{
+    return fill_api(dst, pitch, value, width, height, s);
+}
+
+/* ---- symbols ---- */
+
+static cudaError_t symbol_copy(const void *symbol, void *host, size_t n, size_t offset, int kind,
+                               cudaStream_t s, bool to_symbol)
+{
+    cudaError_t e = crt_enter();
+    uint64_t va, size;
+
+    if (!e) {
+        e = crt_stream_valid(s) ? crt_var_address(symbol, &va, &size)
+                                : cudaErrorInvalidResourceHandle;
+    }
+    if (!e && (offset > size || n > size - offset)) {
+        e = cudaErrorInvalidValue;
+    }
+    if (!e && kind != cudaMemcpyDefault && kind != cudaMemcpyDeviceToDevice &&
+        kind != (to_symbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost)) {
+        e = cudaErrorInvalidMemcpyDirection;
+    }
+    if (!e) {
+        e = to_symbol ? crt_copy(va + offset, PTR(host), n, cudaMemcpyDefault)
+                      : crt_copy(PTR(host), va + offset, n, cudaMemcpyDefault);
+    }
+    return crt_leave(e);
+}
+
+CRT_EXPORT cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t n,
+                                          size_t offset, int kind);
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t n, size_t offset,
+                               int kind)
+{
+    return symbol_copy(symbol, (void *)src, n, offset, kind, NULL, true);
+}
+
+CRT_EXPORT cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t n,
+                                               size_t offset, int kind, cudaStream_t s);
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t n,
+                                    size_t offset, int kind, cudaStream_t s)
+{
+    return symbol_copy(symbol, (void *)src, n, offset, kind, s, true);
+}
+
+CRT_EXPORT cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t n,
+                                            size_t offset, int kind);
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t n, size_t offset,
+                                 int kind)
+{
+    return symbol_copy(symbol, dst, n, offset, kind, NULL, false);
+}
+
+CRT_EXPORT cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t n,
+                                                 size_t offset, int kind, cudaStream_t s);
+cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t n, size_t offset,
+                                      int kind, cudaStream_t s)
+{
+    return symbol_copy(symbol, dst, n, offset, kind, s, false);
+}
+
+CRT_EXPORT cudaError_t cudaGetSymbolAddress(void **ptr, const void *symbol);
+cudaError_t cudaGetSymbolAddress(void **ptr, const void *symbol)
+{
+    cudaError_t e = crt_enter();
+    uint64_t va, size;
+
+    if (!e && !ptr) {
+        e = cudaErrorInvalidValue;
+    }
+    if (!e && !(e = crt_var_address(symbol, &va, &size))) {
+        *ptr = (void *)(uintptr_t)va;
+    }
+    return crt_leave(e);
+}
+
+CRT_EXPORT cudaError_t cudaGetSymbolSize(size_t *out, const void *symbol);
+cudaError_t cudaGetSymbolSize(size_t *out, const void *symbol)
+{
+    cudaError_t e = crt_enter();
+    uint64_t va, size;
+
+    if (!e && !out) {
+        e = cudaErrorInvalidValue;
+    }
+    if (!e && !(e = crt_var_address(symbol, &va, &size))) {
+        *out = size;
+    }
+    return crt_leave(e);
+}
