@@ -228,9 +228,9 @@ static bool decode_cvt(SassDec *d, unsigned op32, unsigned op64, NvSassImmType i
     SassAlu alu;
     bool wide;
 
-    /* only the 64-bit I2F takes a UR source */
-    if (!sass_alu(d, op9 == 0x112 ? SASS_FORMS(1, 4, 5, 6) : SASS_FORMS(1, 4, 5), false, &alu,
-                  imm) ||
+    /* of the conversions, only I2F takes a UR source */
+    if (!sass_alu(d, op9 == 0x112 || op9 == 0x106 ? SASS_FORMS(1, 4, 5, 6) : SASS_FORMS(1, 4, 5),
+                  false, &alu, imm) ||
         !sass_alu_unused(&alu, 0) || !sass_alu_unused(&alu, 2)) {
         return false;
     }
@@ -279,8 +279,15 @@ bool sass_decode_I2F(SassDec *d)
         return false;
     }
     m->src_signed = sass_take(d, 74, 1);
-    /* 8/16-bit sources come with byte selectors not verified yet */
-    return m->dst_bytes >= 1 && m->src_bytes >= 2;
+    if (m->src_bytes >= 2) {
+        return m->dst_bytes >= 1;
+    }
+    /*
+     * 8/16-bit sources: the low byte/half of a register, UR or constant;
+     * the selector at 60..61 (ptxas emits 0 for C's char/short) is only
+     * accepted as 0 until its other values are verified.
+     */
+    return m->dst_bytes >= 1 && in->src[0].kind != NV_SASS_OPND_IMM && sass_take(d, 60, 2) == 0;
 }
 
 bool sass_decode_F2F(SassDec *d)

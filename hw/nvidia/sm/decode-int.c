@@ -351,6 +351,27 @@ bool sass_decode_IMNMX(SassDec *d)
     return true;
 }
 
+/*
+ * VABSDIFF: |a - b| + c (PTX sad), signed when bit 73 is set. Other video
+ * modifiers (selectors, saturation, merge) are refused until verified; the
+ * predicate field at 81..83 was only ever seen as PT.
+ */
+bool sass_decode_VABSDIFF(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+    SassAlu alu;
+
+    if (!sass_alu(d, SASS_FORMS(1, 2, 4), false, &alu, NV_SASS_IMM_INT) ||
+        !sass_expect(d, 72, 1, 0) || !sass_expect(d, 74, 7, 0) || !sass_expect(d, 81, 3, 7) ||
+        !sass_expect(d, 84, 3, 0)) {
+        return false;
+    }
+    in->mod.i.is_signed = sass_take(d, 73, 1);
+    in->dst = sass_reg(d, 16);
+    add_alu_srcs(d, &alu, 3);
+    return true;
+}
+
 /* SHF: funnel shift of {c:a} by b. */
 static bool decode_shf(SassDec *d, bool uniform)
 {

@@ -36,6 +36,7 @@ NvSassOperand sass_ureg(SassDec *d, unsigned pos);
 NvSassOperand sass_imm32(SassDec *d, unsigned pos, NvSassImmType type);
 /* c[bank 54..58][word offset 40..53]; with bit 91, cx[UR 32..37][offset]. */
 bool sass_cbuf(SassDec *d, NvSassOperand *out);
+bool sass_cbuf_bytes(SassDec *d, NvSassOperand *out);
 NvSassPred sass_pred(SassDec *d, unsigned pos, unsigned neg_pos);
 NvSassPred sass_upred(SassDec *d, unsigned pos, unsigned neg_pos);
 NvSassPred sass_pred_dst(SassDec *d, unsigned pos);

@@ -182,7 +182,7 @@ bool sass_decode_LDC(SassDec *d)
     NvSassInsn *in = d->in;
     NvSassOperand cb;
 
-    if (in->form != NV_SASS_FORM_RCR || !sass_cbuf(d, &cb)) {
+    if (in->form != NV_SASS_FORM_RCR || !sass_cbuf_bytes(d, &cb)) {
         return false;
     }
     in->dst = sass_reg(d, 16);
@@ -198,14 +198,14 @@ bool sass_decode_ULDC(SassDec *d)
     NvSassInsn *in = d->in;
     NvSassOperand cb;
 
-    if (in->form != NV_SASS_FORM_RCR || !sass_cbuf(d, &cb)) {
+    if (in->form != NV_SASS_FORM_RCR || !sass_cbuf_bytes(d, &cb)) {
         return false;
     }
     in->uniform = true;
     in->dst = sass_ureg(d, 16);
     in->mod.mem.size = sass_take(d, 73, 3);
     sass_add_src(d, cb, -1);
-    return in->mod.mem.size == NV_SASS_MEM_32 || in->mod.mem.size == NV_SASS_MEM_64;
+    return in->mod.mem.size <= NV_SASS_MEM_64;
 }
 
 /* ATOMG / ATOM: Pd, Rd, [addr], Rb (, Rc for CAS) */

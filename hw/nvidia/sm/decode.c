@@ -92,13 +92,8 @@ NvSassOperand sass_imm32(SassDec *d, unsigned pos, NvSassImmType type)
     };
 }
 
-bool sass_cbuf(SassDec *d, NvSassOperand *out)
+static bool cbuf_bank(SassDec *d, NvSassOperand *out)
 {
-    *out = (NvSassOperand){
-        .kind = NV_SASS_OPND_CBUF,
-        /* a signed word offset; bits 38..39 are not part of it */
-        .imm = (uint32_t)sass_take_signed(d, 40, 14) * 4,
-    };
     if (sass_take(d, 91, 1)) {
         /* cx[URn][off]: the bank is chosen by a uniform register */
         out->mods |= NV_SASS_MOD_CX;
@@ -107,6 +102,26 @@ bool sass_cbuf(SassDec *d, NvSassOperand *out)
     }
     out->reg = sass_take(d, 54, 5);
     return true;
+}
+
+bool sass_cbuf(SassDec *d, NvSassOperand *out)
+{
+    *out = (NvSassOperand){
+        .kind = NV_SASS_OPND_CBUF,
+        /* ALU operands: a signed word offset; bits 38..39 are not part of it */
+        .imm = (uint32_t)sass_take_signed(d, 40, 14) * 4,
+    };
+    return cbuf_bank(d, out);
+}
+
+/* LDC/ULDC: a signed byte offset at 38..53, so 8/16-bit loads can address any byte. */
+bool sass_cbuf_bytes(SassDec *d, NvSassOperand *out)
+{
+    *out = (NvSassOperand){
+        .kind = NV_SASS_OPND_CBUF,
+        .imm = (uint32_t)sass_take_signed(d, 38, 16),
+    };
+    return cbuf_bank(d, out);
 }
 
 NvSassPred sass_pred(SassDec *d, unsigned pos, unsigned neg_pos)

@@ -267,6 +267,15 @@ void sass_print_IMNMX(SassPrinter *p)
     sass_op_psrcs(p);
 }
 
+void sass_print_VABSDIFF(SassPrinter *p)
+{
+    sass_puts(p, "VABSDIFF");
+    sass_puts(p, p->in->mod.i.is_signed ? "" : ".U32");
+    end_mnemonic(p);
+    sass_op_dst(p);
+    sass_op_srcs(p, 0, 3);
+}
+
 static void print_shf(SassPrinter *p)
 {
     static const char *const types[4] = { ".S64", ".U64", ".S32", ".U32" };

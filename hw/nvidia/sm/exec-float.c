@@ -755,6 +755,12 @@ static void exec_I2F(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     FOR_LANES(l) {
         uint64_t x = hi ? (uint64_t)hi[l] << 32 | lo[l] : lo[l];
 
+        /* 8/16-bit sources: extend the low part to 32 bits */
+        if (m->src_bytes == 0) {
+            x = m->src_signed ? (uint32_t)(int8_t)x : (uint8_t)x;
+        } else if (m->src_bytes == 1) {
+            x = m->src_signed ? (uint32_t)(int16_t)x : (uint16_t)x;
+        }
         /* convert straight to the target width so there is one rounding */
         if (m->dst_bytes == 2) {
             v[l] = m->src_signed ? (float)(hi ? (int64_t)x : (int32_t)x) : (float)x;

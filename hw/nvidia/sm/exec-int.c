@@ -564,6 +564,27 @@ static void exec_imnmx(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     nv_sm_write(w, in->dst.reg, r, mask);
 }
 
+/* |a - b| + c, wrapping at 32 bits like PTX sad */
+static void exec_vabsdiff(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint32_t ta[LANES], tb[LANES], tc[LANES], r[LANES];
+    const uint32_t *a, *b, *c;
+    bool sgn = in->mod.i.is_signed;
+
+    if (!mask) {
+        return;
+    }
+    a = nv_sm_src(w, &in->src[0], ta);
+    b = nv_sm_src(w, &in->src[1], tb);
+    c = nv_sm_src(w, &in->src[2], tc);
+    for (unsigned l = 0; l < LANES; l++) {
+        bool a_less = sgn ? (int32_t)a[l] < (int32_t)b[l] : a[l] < b[l];
+
+        r[l] = (a_less ? b[l] - a[l] : a[l] - b[l]) + c[l];
+    }
+    nv_sm_write(w, in->dst.reg, r, mask);
+}
+
 #define BINARY_EXEC(name, expr)                                             \
 static void exec_##name(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)   \
 {                                                                           \
@@ -973,6 +994,7 @@ void NV_SM_EXEC_INIT(nv_sm_exec_int_init)(NvSmExecFn table[NV_SASS_OP_COUNT])
     table[NV_SASS_OP_IABS] = exec_iabs;
     table[NV_SASS_OP_PRMT] = exec_prmt;
     table[NV_SASS_OP_IMNMX] = exec_imnmx;
+    table[NV_SASS_OP_VABSDIFF] = exec_vabsdiff;
     table[NV_SASS_OP_SGXT] = exec_sgxt;
     table[NV_SASS_OP_SHF] = exec_shf;
     table[NV_SASS_OP_BMSK] = exec_bmsk;

@@ -340,6 +340,28 @@ static void exec_STL(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 
 /* ---- constants ---- */
 
+/* One constant-bank value of the LDC/ULDC size: sub-words extended, 64-bit in two words. */
+static uint32_t cbuf_load(NvSmWarp *w, unsigned bank, uint32_t off, unsigned size, uint32_t *hi)
+{
+    uint32_t word = nv_sm_cbuf32(w, bank, off & ~3u);
+    unsigned sh = (off & 3) * 8;
+
+    *hi = 0;
+    switch (size) {
+    case NV_SASS_MEM_U8:
+        return (uint8_t)(word >> sh);
+    case NV_SASS_MEM_S8:
+        return (uint32_t)(int32_t)(int8_t)(word >> sh);
+    case NV_SASS_MEM_U16:
+        return (uint16_t)(word >> (sh & 16));
+    case NV_SASS_MEM_S16:
+        return (uint32_t)(int32_t)(int16_t)(word >> (sh & 16));
+    default:
+        *hi = nv_sm_cbuf32(w, bank, (off & ~3u) + 4);
+        return word;
+    }
+}
+
 static void exec_LDC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     const NvSassOperand *cb = &in->src[0];
@@ -353,28 +375,7 @@ static void exec_LDC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         return;
     }
     for (unsigned l = 0; l < NV_SM_LANES; l++) {
-        uint32_t off = cb->imm + ra[l];
-        uint32_t word = nv_sm_cbuf32(w, cb->reg, off & ~3u);
-        unsigned sh = (off & 3) * 8;
-
-        switch (size) {
-        case NV_SASS_MEM_U8:
-            lo[l] = (uint8_t)(word >> sh);
-            break;
-        case NV_SASS_MEM_S8:
-            lo[l] = (uint32_t)(int32_t)(int8_t)(word >> sh);
-            break;
-        case NV_SASS_MEM_U16:
-            lo[l] = (uint16_t)(word >> (sh & 16));
-            break;
-        case NV_SASS_MEM_S16:
-            lo[l] = (uint32_t)(int32_t)(int16_t)(word >> (sh & 16));
-            break;
-        default:
-            lo[l] = word;
-            hi[l] = nv_sm_cbuf32(w, cb->reg, (off & ~3u) + 4);
-            break;
-        }
+        lo[l] = cbuf_load(w, cb->reg, cb->imm + ra[l], size, &hi[l]);
     }
     nv_sm_write(w, in->dst.reg, lo, mask);
     if (size == NV_SASS_MEM_64) {
@@ -386,13 +387,14 @@ static void exec_ULDC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     const NvSassOperand *cb = &in->src[0];
     unsigned bank = cb->mods & NV_SASS_MOD_CX ? nv_sm_ureg(w, cb->reg) & 0x1f : cb->reg;
+    uint32_t hi;
 
     if (!mask) {
         return;
     }
-    nv_sm_set_ureg(w, in->dst.reg, nv_sm_cbuf32(w, bank, cb->imm));
+    nv_sm_set_ureg(w, in->dst.reg, cbuf_load(w, bank, cb->imm, in->mod.mem.size, &hi));
     if (in->mod.mem.size == NV_SASS_MEM_64 && in->dst.reg != NV_SASS_URZ) {
-        nv_sm_set_ureg(w, in->dst.reg + 1u, nv_sm_cbuf32(w, bank, cb->imm + 4));
+        nv_sm_set_ureg(w, in->dst.reg + 1u, hi);
     }
 }
 

@@ -23,6 +23,7 @@
 #define NV_CUBIN_SHT_RELA           4
 #define NV_CUBIN_SHT_CUDA_INFO      0x70000000
 #define NV_CUBIN_R_CUDA_64          2       /* 64-bit symbol address */
+#define NV_CUBIN_R_CUDA_G64         4       /* 64-bit generic address (a pointer initialiser) */
 
 typedef struct NvCubin {
     const uint8_t *data;

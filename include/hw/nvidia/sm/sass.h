@@ -42,6 +42,7 @@
     X(IABS, 0x013) \
     X(PRMT, 0x016) \
     X(IMNMX, 0x017) \
+    X(VABSDIFF, 0x014) \
     X(SGXT, 0x01a) \
     X(SHF, 0x019) \
     X(BMSK, 0x01b) \
