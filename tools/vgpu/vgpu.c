@@ -601,7 +601,12 @@ static uint64_t load_section(NvVgpuModule *m, unsigned idx)
     return m->section_va[idx];
 }
 
-/* The 64-bit address relocations of a constant bank (globals, functions). */
+/*
+ * The 64-bit address relocations of a data section: constant banks (globals,
+ * functions) and initialised globals (pointers to other globals). With unified
+ * addressing a generic address is the global address. A REL entry's addend is
+ * the value already stored at its offset.
+ */
 static bool relocate(NvVgpuModule *m, unsigned idx, const NvCubinSection *s)
 {
     g_autofree char *rel_name = g_strconcat(".rel", s->name, NULL);
@@ -610,14 +615,18 @@ static bool relocate(NvVgpuModule *m, unsigned idx, const NvCubinSection *s)
     for (unsigned k = 0; rel && k < nv_cubin_reloc_count(&m->cubin, rel); k++) {
         NvCubinReloc rl;
         NvCubinSymbol sym;
-        uint64_t base, addr;
+        uint64_t base, addr, implicit = 0;
 
-        if (!nv_cubin_reloc(&m->cubin, rel, k, &rl) || rl.type != NV_CUBIN_R_CUDA_64 ||
+        if (!nv_cubin_reloc(&m->cubin, rel, k, &rl) ||
+            (rl.type != NV_CUBIN_R_CUDA_64 && rl.type != NV_CUBIN_R_CUDA_G64) ||
             !nv_cubin_symbol(&m->cubin, rl.symbol, &sym) || rl.offset > s->size ||
             s->size - rl.offset < 8 || !(base = load_section(m, sym.section))) {
             return false;
         }
-        addr = GUINT64_TO_LE(base + sym.value + (uint64_t)rl.addend);
+        if (s->data) {
+            memcpy(&implicit, s->data + rl.offset, 8);
+        }
+        addr = GUINT64_TO_LE(base + sym.value + (uint64_t)rl.addend + GUINT64_FROM_LE(implicit));
         if (!nv_vgpu_write(m->v, m->section_va[idx] + rl.offset, &addr, 8)) {
             return false;
         }
@@ -651,9 +660,9 @@ NvVgpuModule *nv_vgpu_module_load(NvVgpu *v, const void *cubin, size_t size)
     for (unsigned i = 1; !why && i < nv_cubin_section_count(&m->cubin); i++) {
         NvCubinSection s;
 
-        if (nv_cubin_section(&m->cubin, i, &s) && g_str_has_prefix(s.name, ".nv.constant") &&
+        if (nv_cubin_section(&m->cubin, i, &s) && is_data_section(s.name) &&
             !relocate(m, i, &s)) {
-            why = "unsupported relocation in a constant bank";
+            why = "unsupported relocation in a data section";
         }
     }
     if (why) {
