@@ -52,6 +52,7 @@ bench: core
 	@echo "== nvqemu: host benchmark (model core, this machine)"
 	@$(CORE)/tools/bench/bench-host
 	@$(CORE)/tools/bench/bench-sm $(CURDIR)
+	@tools/bench/bench-cuda.sh $(CORE)
 
 # Fuzzing (not part of check; check replays the saved corpus): the model core
 # with libFuzzer + sanitizers, and QEMU's generic-fuzz over the device.

@@ -20,7 +20,7 @@ static GOnce tables_once = G_ONCE_INIT;
 static void print_stats(void)
 {
     fprintf(stderr, "nvqemu cudart: %llu launches, %llu warp-instructions, "
-            "%llu thread-instructions in %.3f s of kernels (%.3g thread-instructions/s)\n",
+            "%llu thread-instructions in %.6f s of kernels (%.3g thread-instructions/s)\n",
             (unsigned long long)crt.launches, (unsigned long long)crt.warp_insns,
             (unsigned long long)crt.thread_insns, crt.kernel_secs,
             crt.kernel_secs > 0 ? (double)crt.thread_insns / crt.kernel_secs : 0.0);
