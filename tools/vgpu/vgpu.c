@@ -607,7 +607,8 @@ static uint64_t load_section(NvVgpuModule *m, unsigned idx)
  * addressing a generic address is the global address. A REL entry's addend is
  * the value already stored at its offset.
  */
-static bool relocate(NvVgpuModule *m, unsigned idx, const NvCubinSection *s)
+static bool relocate(NvVgpuModule *m, unsigned idx, const NvCubinSection *s, char *why,
+                     size_t why_len)
 {
     g_autofree char *rel_name = g_strconcat(".rel", s->name, NULL);
     unsigned rel = nv_cubin_find_section(&m->cubin, rel_name);
@@ -619,8 +620,20 @@ static bool relocate(NvVgpuModule *m, unsigned idx, const NvCubinSection *s)
 
         if (!nv_cubin_reloc(&m->cubin, rel, k, &rl) ||
             (rl.type != NV_CUBIN_R_CUDA_64 && rl.type != NV_CUBIN_R_CUDA_G64) ||
-            !nv_cubin_symbol(&m->cubin, rl.symbol, &sym) || rl.offset > s->size ||
+            !nv_cubin_symbol(&m->cubin, rl.symbol, &sym)) {
+            snprintf(why, why_len, "unsupported relocation in %s", s->name);
+            return false;
+        }
+        if (sym.section == 0) {
+            /* vprintf, malloc, ...: supplied by NVIDIA's driver, not by the model */
+            snprintf(why, why_len,
+                     "the code calls %s, a device-side library function nvqemu does not provide",
+                     sym.name);
+            return false;
+        }
+        if (rl.offset > s->size ||
             s->size - rl.offset < 8 || !(base = load_section(m, sym.section))) {
+            snprintf(why, why_len, "bad relocation in %s", s->name);
             return false;
         }
         if (s->data) {
@@ -628,6 +641,7 @@ static bool relocate(NvVgpuModule *m, unsigned idx, const NvCubinSection *s)
         }
         addr = GUINT64_TO_LE(base + sym.value + (uint64_t)rl.addend + GUINT64_FROM_LE(implicit));
         if (!nv_vgpu_write(m->v, m->section_va[idx] + rl.offset, &addr, 8)) {
+            snprintf(why, why_len, "cannot write %s", s->name);
             return false;
         }
     }
@@ -642,30 +656,29 @@ static bool is_data_section(const char *name)
 NvVgpuModule *nv_vgpu_module_load(NvVgpu *v, const void *cubin, size_t size)
 {
     NvVgpuModule *m = g_new0(NvVgpuModule, 1);
-    const char *why = NULL;
+    char why[sizeof(v->error)] = "";
 
     m->v = v;
     m->image = g_memdup2(cubin, size);
     if (!nv_cubin_open(&m->cubin, m->image, size) || m->cubin.sm != 75) {
-        why = "not an sm_75 cubin";
+        snprintf(why, sizeof(why), "not an sm_75 cubin");
     }
-    for (unsigned i = 1; !why && i < nv_cubin_section_count(&m->cubin); i++) {
+    for (unsigned i = 1; !why[0] && i < nv_cubin_section_count(&m->cubin); i++) {
         NvCubinSection s;
 
         if (nv_cubin_section(&m->cubin, i, &s) && is_data_section(s.name) &&
             !load_section(m, i)) {
-            why = "cannot load a data section";
+            snprintf(why, sizeof(why), "cannot load %s", s.name);
         }
     }
-    for (unsigned i = 1; !why && i < nv_cubin_section_count(&m->cubin); i++) {
+    for (unsigned i = 1; !why[0] && i < nv_cubin_section_count(&m->cubin); i++) {
         NvCubinSection s;
 
-        if (nv_cubin_section(&m->cubin, i, &s) && is_data_section(s.name) &&
-            !relocate(m, i, &s)) {
-            why = "unsupported relocation in a data section";
+        if (nv_cubin_section(&m->cubin, i, &s) && is_data_section(s.name)) {
+            relocate(m, i, &s, why, sizeof(why));
         }
     }
-    if (why) {
+    if (why[0]) {
         snprintf(v->error, sizeof(v->error), "%s", why);
         nv_vgpu_module_free(m);
         return NULL;
