@@ -50,6 +50,10 @@ int main()
         { cudaDevAttrMaxRegistersPerMultiprocessor, p.regsPerMultiprocessor },
         { cudaDevAttrMaxBlocksPerMultiprocessor, p.maxBlocksPerMultiProcessor },
         { cudaDevAttrUnifiedAddressing, 1 },
+        // no cudaDeviceProp field in CUDA 13: the T4's boost and memory clocks
+        { cudaDevAttrClockRate, 1590000 },
+        { cudaDevAttrMemoryClockRate, 5001000 },
+        { cudaDevAttrSingleToDoublePrecisionPerfRatio, 32 },
     };
     for (auto &t : attrs) {
         int v = -1;

@@ -632,6 +632,21 @@ static const struct {
     { 115, PROP_INT(memoryPoolsSupported) }, { 120, PROP_INT(clusterLaunch) },
 };
 
+/* Attributes with no cudaDeviceProp field in CUDA 13: the T4's figures. */
+static const struct {
+    int attr, value;
+} attr_values[] = {
+    { 13, 1590000 },        /* ClockRate, kHz (boost) */
+    { 15, 1 },              /* GpuOverlap */
+    { 17, 0 },              /* KernelExecTimeout: the watchdog is the model's own */
+    { 20, 0 },              /* ComputeMode: default */
+    { 36, 5001000 },        /* MemoryClockRate, kHz */
+    { 87, 32 },             /* SingleToDoublePrecisionPerfRatio */
+    { 98, 0 },              /* CanFlushRemoteWrites */
+    { 113, 0 },             /* HostRegisterReadOnlySupported */
+    { 101, 0 },             /* DirectManagedMemAccessFromHost */
+};
+
 CRT_EXPORT cudaError_t cudaDeviceGetAttribute(int *value, int attr, int device);
 cudaError_t cudaDeviceGetAttribute(int *value, int attr, int device)
 {
@@ -656,6 +671,12 @@ cudaError_t cudaDeviceGetAttribute(int *value, int attr, int device)
                 memcpy(&s, f, sizeof(s));
                 *value = (int)MIN(s, (size_t)INT32_MAX);
             }
+            return crt_leave(cudaSuccess);
+        }
+    }
+    for (size_t i = 0; i < G_N_ELEMENTS(attr_values); i++) {
+        if (attr_values[i].attr == attr) {
+            *value = attr_values[i].value;
             return crt_leave(cudaSuccess);
         }
     }
