@@ -84,13 +84,18 @@ cudaError_t cudaFreeHost(void *ptr)
     return crt_leave(e);
 }
 
+/* Whether host lies in memory from cudaMallocHost/cudaHostAlloc. */
+static bool is_pinned(const void *host)
+{
+    return nv_vgpu_mem_find(crt.gpu, PTR(host), 1, NULL, NULL) == NV_VGPU_MEM_HOST;
+}
+
 CRT_EXPORT cudaError_t cudaHostGetDevicePointer(void **dev, void *host, unsigned flags);
 cudaError_t cudaHostGetDevicePointer(void **dev, void *host, unsigned flags)
 {
     cudaError_t e = crt_enter();
 
-    if (!e && (!dev || flags ||
-               nv_vgpu_mem_find(crt.gpu, PTR(host), 1, NULL, NULL) != NV_VGPU_MEM_HOST)) {
+    if (!e && (!dev || flags || !is_pinned(host))) {
         e = cudaErrorInvalidValue;
     } else if (!e) {
         *dev = host;    /* unified addresses */
@@ -103,8 +108,7 @@ cudaError_t cudaHostGetFlags(unsigned *flags, void *host)
 {
     cudaError_t e = crt_enter();
 
-    if (!e && (!flags ||
-               nv_vgpu_mem_find(crt.gpu, PTR(host), 1, NULL, NULL) != NV_VGPU_MEM_HOST)) {
+    if (!e && (!flags || !is_pinned(host))) {
         e = cudaErrorInvalidValue;
     } else if (!e) {
         *flags = 0;
