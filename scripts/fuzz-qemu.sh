@@ -34,7 +34,7 @@ mkdir -p "$corpus"
 step "generic-fuzz over nvidia-gpu for $secs s (corpus $corpus)"
 cd "$fb"
 # libqos maps every BAR into a 512 MiB window: a 64 MiB BAR1 leaves room for the others
-QEMU_FUZZ_ARGS="-M q35 -nodefaults -device nvidia-gpu,addr=4.0,vram-size=256M,bar1-size=64M" \
+QEMU_FUZZ_ARGS="-M q35 -nodefaults -device nvidia-gpu,addr=4.0,vram-size=256M,bar1-size=64M,host-thread=off" \
 QEMU_FUZZ_OBJECTS="nvidia-gpu*" \
     ./qemu-fuzz-x86_64 --fuzz-target=generic-fuzz -max_total_time="$secs" \
     -print_final_stats=1 "$corpus"

@@ -17,8 +17,10 @@ void gpu_map(Gpu *g)
 
 void gpu_start(Gpu *g, const char *machine, const char *extra)
 {
-    g->qts = qtest_initf("-nodefaults -machine %s -device %s,addr=%d.0 %s",
-                         machine, TYPE_NVIDIA_GPU, GPU_SLOT, extra ? extra : "");
+    /* the main-loop host is deterministic under qtest's clock; extra may override it */
+    g->qts = qtest_initf("-nodefaults -machine %s -global %s.host-thread=off "
+                         "-device %s,addr=%d.0 %s", machine, TYPE_NVIDIA_GPU, TYPE_NVIDIA_GPU,
+                         GPU_SLOT, extra ? extra : "");
     g->bus = qpci_new_pc(g->qts, NULL);
     gpu_map(g);
 }
@@ -113,8 +115,13 @@ NvTestRegs gpu_regs(Gpu *g)
 
 void gpu_start_logged(LoggedGpu *h, const char *machine)
 {
+    gpu_start_logged_with(h, machine, "");
+}
+
+void gpu_start_logged_with(LoggedGpu *h, const char *machine, const char *extra)
+{
     int fd = g_file_open_tmp("nvgpu-log-XXXXXX", &h->log, NULL);
-    g_autofree char *args = g_strdup_printf("-d guest_errors -D %s", h->log);
+    g_autofree char *args = g_strdup_printf("-d guest_errors -D %s %s", h->log, extra);
 
     g_assert_cmpint(fd, >=, 0);
     close(fd);

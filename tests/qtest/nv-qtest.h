@@ -36,6 +36,8 @@ typedef struct LoggedGpu {
 } LoggedGpu;
 
 void gpu_start_logged(LoggedGpu *h, const char *machine);
+/* The same, with more QEMU arguments (e.g. -global nvidia-gpu.PROP=V). */
+void gpu_start_logged_with(LoggedGpu *h, const char *machine, const char *extra);
 /* Stops QEMU; returns its guest-error log (to free). */
 char *gpu_stop_logged(LoggedGpu *h);
 

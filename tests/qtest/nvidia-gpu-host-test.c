@@ -414,6 +414,89 @@ static void test_acquire_never(void)
     g_free(gpu_stop_logged(&h));
 }
 
+/* ---- host-thread=on ---- */
+
+/*
+ * Polls (real time: the work runs on the host thread) until a semaphore
+ * holds want, stepping the virtual clock so parked acquires are polled.
+ */
+static bool wait_sem(Host *h, uint64_t pa, uint32_t want)
+{
+    for (int i = 0; i < 10000; i++) {
+        if (vram32(h, pa) == want) {
+            return true;
+        }
+        qtest_clock_step(h->g.qts, 100000);
+        g_usleep(1000);
+    }
+    return false;
+}
+
+static bool wait_pbdma_faulted(Host *h, uint32_t chid)
+{
+    for (int i = 0; i < 10000; i++) {
+        if (rd(&h->g, A_PCCSR_CHANNEL(chid)) & R_PCCSR_CHANNEL_PBDMA_FAULTED_MASK) {
+            return true;
+        }
+        g_usleep(1000);
+    }
+    return false;
+}
+
+/* Whether QEMU runs a thread of that name (needs -name debug-threads=on). */
+static bool has_thread(Host *h, const char *name)
+{
+    g_autofree char *dir = g_strdup_printf("/proc/%d/task", (int)qtest_pid(h->g.qts));
+    g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+    const char *tid;
+    bool found = false;
+
+    while (d && !found && (tid = g_dir_read_name(d))) {
+        g_autofree char *path = g_strdup_printf("%s/%s/comm", dir, tid);
+        g_autofree char *comm = NULL;
+
+        found = g_file_get_contents(path, &comm, NULL, NULL) && g_str_has_prefix(comm, name);
+    }
+    return found;
+}
+
+/*
+ * The host on its own thread: two runlists' releases complete while MMIO
+ * stays usable, a parked acquire completes once memory satisfies it, a
+ * malformed stream still faults only its channel, and quitting QEMU joins
+ * the thread.
+ */
+static void test_host_thread(void)
+{
+    uint32_t acq[] = { 0, (uint32_t)SEM_VA + 0x400, 1, NV_SEMD_OP_ACQUIRE };
+    Host h;
+    NvTestChan a, b, bad;
+    g_autofree char *log = NULL;
+
+    gpu_start_logged_with(&h, "q35", "-name debug-threads=on -global nvidia-gpu.host-thread=on");
+    g_assert_true(has_thread(&h, "nvgpu-host"));
+    chan_new(&h, &a, 4, 0);
+    chan_new(&h, &b, 5, 1);
+    chan_new(&h, &bad, 8, 0);
+    for (unsigned i = 0; i < 64; i++) {
+        release_4(&a, 0x200 + 4 * (i % 8), i);
+        release_4(&b, 0x300 + 4 * (i % 8), 0x100 + i);
+    }
+    nvch_mthd(&b, 0, NV_C46F_SEMAPHOREA, 4, acq);
+    release_4(&b, 0x404, 0x77);
+    nvch_submit(&a);
+    nvch_submit(&b);
+    brk_opcode(&h, &bad);
+    g_assert_true(wait_sem(&h, SEM_PA + 0x200 + 4 * 7, 63));
+    g_assert_true(wait_sem(&h, SEM_PA + 0x300 + 4 * 7, 0x100 + 63));
+    g_assert_true(wait_pbdma_faulted(&h, 8));
+    g_assert_cmphex(vram32(&h, SEM_PA + 0x404), ==, 0);           /* parked */
+    vram_w32(&h, SEM_PA + 0x400, 1);
+    g_assert_true(wait_sem(&h, SEM_PA + 0x404, 0x77));
+    log = gpu_stop_logged(&h);
+    g_assert_nonnull(strstr(log, "PBDMA0: error 0x00040000 on channel 8"));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -429,5 +512,6 @@ int main(int argc, char **argv)
     qtest_add_func("/nvidia-gpu/host/bad/invalid-class", test_invalid_class);
     qtest_add_func("/nvidia-gpu/host/bad/unmapped-pushbuffer", test_unmapped_pushbuffer);
     qtest_add_func("/nvidia-gpu/host/bad/acquire-never", test_acquire_never);
+    qtest_add_func("/nvidia-gpu/host/thread", test_host_thread);
     return g_test_run();
 }

@@ -4,14 +4,28 @@
  *
  * This file is the only glue between QEMU and the model core: PCI identity,
  * BARs and the expansion ROM, MSI/INTx, properties, the alarm timer, DMA,
- * reset and the migration blocker. The model itself lives in hw/nvidia/gpu.
+ * the host (FIFO) thread, reset and the migration blocker. The model itself
+ * lives in hw/nvidia/gpu.
+ *
+ * Locking: the core is single-threaded by contract, so every call into it
+ * holds s->lock. The order is BQL, then s->lock: MMIO handlers, bottom
+ * halves and timers (BQL held) take s->lock; the host thread takes only
+ * s->lock, never the BQL (its DMA is RAM-only with MemTxAttrs.memory, which
+ * QEMU refuses before it would take the BQL for MMIO), so nothing can
+ * deadlock. The host thread holds s->lock for one bounded batch of slices
+ * (nvgpu_host_work), which bounds how long an MMIO access can wait for it;
+ * MMIO never waits for work to finish (a doorbell only records it and wakes
+ * the thread).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
+#include "qemu/atomic.h"
 #include "qemu/log.h"
 #include "qemu/main-loop.h"
 #include "qemu/module.h"
+#include "qemu/rcu.h"
+#include "qemu/thread.h"
 #include "qemu/timer.h"
 #include "qemu/units.h"
 #include "qapi/error.h"
@@ -41,6 +55,11 @@ struct NvidiaGpuState {
     QEMUBH *irq_bh;
     QEMUBH *host_bh;
     uint32_t irq_edges_seen;
+    QemuMutex lock;             /* serialises every call into s->gpu */
+    QemuThread host;            /* host-thread=on: runs nvgpu_host_work */
+    QemuEvent host_wake;        /* set by kicks; the thread sleeps on it */
+    bool host_running;
+    bool host_stop;
     Error *migration_blocker;
 
     /* properties */
@@ -125,12 +144,20 @@ static void plat_unimp(void *opaque, bool is_write, uint32_t offset, unsigned si
     }
 }
 
-/* Host (FIFO) work runs in bottom halves of the main loop, a bounded batch each. */
+/*
+ * Host (FIFO) work runs on the host thread, or with host-thread=off in
+ * bottom halves of the main loop, a bounded batch each. Called with s->lock
+ * held, from any thread.
+ */
 static void plat_host_kick(void *opaque)
 {
     NvidiaGpuState *s = opaque;
 
-    qemu_bh_schedule(s->host_bh);
+    if (s->host_running) {
+        qemu_event_set(&s->host_wake);
+    } else {
+        qemu_bh_schedule(s->host_bh);
+    }
 }
 
 static void plat_host_kick_at(void *opaque, uint64_t deadline)
@@ -140,13 +167,48 @@ static void plat_host_kick_at(void *opaque, uint64_t deadline)
     timer_mod(s->host_timer, deadline);
 }
 
+static bool host_work_locked(NvidiaGpuState *s)
+{
+    QEMU_LOCK_GUARD(&s->lock);
+    trace_nvgpu_host_work();
+    return nvgpu_host_work(s->gpu);
+}
+
+/* The main-loop host (host-thread=off), and the parked-acquire poll timer. */
 static void nvgpu_host_bh(void *opaque)
 {
     NvidiaGpuState *s = opaque;
 
-    trace_nvgpu_host_work();
-    if (nvgpu_host_work(s->gpu)) {
+    if (s->host_running) {
+        qemu_event_set(&s->host_wake);
+    } else if (host_work_locked(s)) {
         qemu_bh_schedule(s->host_bh);   /* more: after the main loop had its turn */
+    }
+}
+
+/* The host thread: a batch of slices while there is work, else sleep until kicked. */
+static void *nvgpu_host_thread(void *opaque)
+{
+    NvidiaGpuState *s = opaque;
+
+    rcu_register_thread();
+    while (!qatomic_read(&s->host_stop)) {
+        qemu_event_reset(&s->host_wake);
+        if (!host_work_locked(s)) {
+            qemu_event_wait(&s->host_wake);
+        }
+    }
+    rcu_unregister_thread();
+    return NULL;
+}
+
+static void nvgpu_host_thread_stop(NvidiaGpuState *s)
+{
+    if (s->host_running) {
+        qatomic_set(&s->host_stop, true);
+        qemu_event_set(&s->host_wake);
+        qemu_thread_join(&s->host);
+        s->host_running = false;
     }
 }
 
@@ -154,6 +216,7 @@ static void nvgpu_alarm_cb(void *opaque)
 {
     NvidiaGpuState *s = opaque;
 
+    QEMU_LOCK_GUARD(&s->lock);
     nvgpu_timer_expired(s->gpu);
 }
 
@@ -162,8 +225,13 @@ static void nvgpu_irq_bh(void *opaque)
 {
     NvidiaGpuState *s = opaque;
     PCIDevice *pdev = PCI_DEVICE(s);
-    uint32_t edges = nvgpu_irq_edges(s->gpu);
-    bool level = nvgpu_irq_level(s->gpu);
+    uint32_t edges;
+    bool level;
+
+    WITH_QEMU_LOCK_GUARD(&s->lock) {
+        edges = nvgpu_irq_edges(s->gpu);
+        level = nvgpu_irq_level(s->gpu);
+    }
 
     if (msi_enabled(pdev)) {
         pci_set_irq(pdev, 0);
@@ -184,6 +252,7 @@ static uint64_t bar0_read(void *opaque, hwaddr addr, unsigned size)
 {
     NvidiaGpuState *s = opaque;
 
+    QEMU_LOCK_GUARD(&s->lock);
     return nvgpu_bar0_read(s->gpu, addr, size);
 }
 
@@ -191,6 +260,7 @@ static void bar0_write(void *opaque, hwaddr addr, uint64_t val, unsigned size)
 {
     NvidiaGpuState *s = opaque;
 
+    QEMU_LOCK_GUARD(&s->lock);
     nvgpu_bar0_write(s->gpu, addr, val, size);
 }
 
@@ -203,24 +273,37 @@ static const MemoryRegionOps bar0_ops = {
 };
 
 /* BAR1 and BAR3 (NVIDIA's BAR2): apertures translated by the GPU MMU. */
+static uint64_t aperture_read(NvidiaGpuState *s, unsigned bar, hwaddr addr, unsigned size)
+{
+    QEMU_LOCK_GUARD(&s->lock);
+    return nvgpu_bar_read(s->gpu, bar, addr, size);
+}
+
+static void aperture_write(NvidiaGpuState *s, unsigned bar, hwaddr addr, uint64_t val,
+                           unsigned size)
+{
+    QEMU_LOCK_GUARD(&s->lock);
+    nvgpu_bar_write(s->gpu, bar, addr, val, size);
+}
+
 static uint64_t bar1_read(void *opaque, hwaddr addr, unsigned size)
 {
-    return nvgpu_bar_read(NVIDIA_GPU(opaque)->gpu, 1, addr, size);
+    return aperture_read(opaque, 1, addr, size);
 }
 
 static void bar1_write(void *opaque, hwaddr addr, uint64_t val, unsigned size)
 {
-    nvgpu_bar_write(NVIDIA_GPU(opaque)->gpu, 1, addr, val, size);
+    aperture_write(opaque, 1, addr, val, size);
 }
 
 static uint64_t bar3_read(void *opaque, hwaddr addr, unsigned size)
 {
-    return nvgpu_bar_read(NVIDIA_GPU(opaque)->gpu, 2, addr, size);
+    return aperture_read(opaque, 2, addr, size);
 }
 
 static void bar3_write(void *opaque, hwaddr addr, uint64_t val, unsigned size)
 {
-    nvgpu_bar_write(NVIDIA_GPU(opaque)->gpu, 2, addr, val, size);
+    aperture_write(opaque, 2, addr, val, size);
 }
 
 #define APERTURE_OPS(rd, wr) {                                      \
@@ -279,11 +362,8 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
         error_setg(errp, "nvidia-gpu: bar1-size must be a power of two from 16M to 256M");
         return;
     }
-    if (s->host_thread) {
-        error_setg(errp, "nvidia-gpu: host-thread=on is not implemented yet: the host "
-                   "runs from the main loop (host-thread=off)");
-        return;
-    }
+    qemu_mutex_init(&s->lock);
+    qemu_event_init(&s->host_wake, false);
     s->alarm = timer_new_ns(QEMU_CLOCK_VIRTUAL, nvgpu_alarm_cb, s);
     s->host_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, nvgpu_host_bh, s);
     s->irq_bh = qemu_bh_new_guarded(nvgpu_irq_bh, s, &DEVICE(s)->mem_reentrancy_guard);
@@ -327,13 +407,21 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
     }
     error_setg(&s->migration_blocker,
                "nvidia-gpu: migration of the GPU model is not supported yet");
-    migrate_add_blocker(&s->migration_blocker, errp);
+    if (migrate_add_blocker(&s->migration_blocker, errp) < 0) {
+        return;
+    }
+    if (s->host_thread) {
+        s->host_running = true;
+        qemu_thread_create(&s->host, "nvgpu-host", nvgpu_host_thread, s,
+                           QEMU_THREAD_JOINABLE);
+    }
 }
 
 static void nvgpu_exit(PCIDevice *pdev)
 {
     NvidiaGpuState *s = NVIDIA_GPU(pdev);
 
+    nvgpu_host_thread_stop(s);
     migrate_del_blocker(&s->migration_blocker);
     pcie_cap_exit(pdev);
     msi_uninit(pdev);
@@ -355,6 +443,8 @@ static void nvgpu_exit(PCIDevice *pdev)
         qemu_bh_delete(s->host_bh);
         s->host_bh = NULL;
     }
+    qemu_event_destroy(&s->host_wake);
+    qemu_mutex_destroy(&s->lock);
 }
 
 static void nvgpu_reset_hold(Object *obj, ResetType type)
@@ -364,8 +454,11 @@ static void nvgpu_reset_hold(Object *obj, ResetType type)
     trace_nvgpu_reset();
     timer_del(s->host_timer);
     qemu_bh_cancel(s->host_bh);
-    nvgpu_reset(s->gpu);
-    s->irq_edges_seen = nvgpu_irq_edges(s->gpu);
+    /* the host thread finishes its batch first; afterwards it finds no work */
+    WITH_QEMU_LOCK_GUARD(&s->lock) {
+        nvgpu_reset(s->gpu);
+        s->irq_edges_seen = nvgpu_irq_edges(s->gpu);
+    }
     pci_set_irq(PCI_DEVICE(s), 0);
 }
 
@@ -378,7 +471,7 @@ static const Property nvgpu_props[] = {
     DEFINE_PROP_UINT32("sm-threads", NvidiaGpuState, sm_threads, 2),
     DEFINE_PROP_UINT64("sm-budget", NvidiaGpuState, sm_budget, 0),
     DEFINE_PROP_BOOL("sm-trace", NvidiaGpuState, sm_trace, false),
-    DEFINE_PROP_BOOL("host-thread", NvidiaGpuState, host_thread, false),
+    DEFINE_PROP_BOOL("host-thread", NvidiaGpuState, host_thread, true),
 };
 
 static const struct {
@@ -394,8 +487,8 @@ static const struct {
     { "sm-budget", "watchdog: warp-instructions a compute launch may execute before it is "
                    "stopped as a channel error (0: 2^36)" },
     { "sm-trace", "trace every executed SM instruction (trace event nvgpu_sm_insn)" },
-    { "host-thread", "run the host (FIFO) engine on its own thread (not implemented "
-                     "yet); off runs it from the main loop, deterministic" },
+    { "host-thread", "run the host (FIFO) engine on its own thread; off runs it from "
+                     "the main loop, deterministic (qtests, generic-fuzz)" },
 };
 
 static void nvgpu_class_init(ObjectClass *klass, void *data)
