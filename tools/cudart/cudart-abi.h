@@ -63,6 +63,16 @@ enum cudaFuncAttribute {
 #define CUDA_HOST_ALLOC_FLAGS       0x0f    /* portable, mapped, write-combined, ... */
 #define CUDA_STREAM_FLAGS           0x01    /* non-blocking */
 #define CUDA_OCCUPANCY_FLAGS        0x01    /* disable caching override */
+#define CUDA_MEM_ATTACH_GLOBAL      0x01
+#define CUDA_MEM_ATTACH_HOST        0x02
+#define CUDA_MEM_ATTACH_SINGLE      0x04
+
+/* Where managed memory should live (prefetch, advice): passed by value. */
+struct cudaMemLocation {
+    int type;                   /* enum cudaMemLocationType */
+    int id;
+};
+_Static_assert(sizeof(struct cudaMemLocation) == 8, "cudaMemLocation layout");
 
 typedef struct cudaUUID {
     char bytes[16];

@@ -69,6 +69,7 @@ typedef struct CrtState {
     GHashTable *vars;           /* host shadow address -> CrtVar */
     GHashTable *streams;        /* live cudaStream_t */
     GHashTable *events;         /* live cudaEvent_t */
+    GHashTable *managed;        /* bases of cudaMallocManaged allocations */
     NvVgpu *gpu;
     unsigned gen;               /* context generation: bumped by cudaDeviceReset */
     cudaError_t sticky;

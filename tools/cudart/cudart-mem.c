@@ -47,10 +47,118 @@ cudaError_t cudaFree(void *ptr)
 {
     cudaError_t e = crt_enter();
 
-    if (!e && ptr && !nv_vgpu_free_mem(crt.gpu, PTR(ptr))) {
+    if (e || !ptr) {
+        return crt_leave(e);
+    }
+    if (g_hash_table_remove(crt.managed, ptr)) {
+        nv_vgpu_host_free(crt.gpu, ptr);
+    } else if (!nv_vgpu_free_mem(crt.gpu, PTR(ptr))) {
         e = cudaErrorInvalidValue;
     }
     return crt_leave(e);
+}
+
+/*
+ * Managed memory is the GPU's system memory (the pinned heap), mapped at
+ * the same address on the host and the GPU, so it needs no migration: the
+ * GPU reaches it over "PCIe" and the host directly. Work completes at
+ * submission, so the host never sees it while a kernel runs.
+ */
+CRT_EXPORT cudaError_t cudaMallocManaged(void **ptr, size_t size, unsigned flags);
+cudaError_t cudaMallocManaged(void **ptr, size_t size, unsigned flags)
+{
+    cudaError_t e = crt_enter();
+
+    if (!e && (!ptr || !size ||
+               (flags != CUDA_MEM_ATTACH_GLOBAL && flags != CUDA_MEM_ATTACH_HOST))) {
+        e = cudaErrorInvalidValue;
+    } else if (!e) {
+        *ptr = nv_vgpu_host_alloc(crt.gpu, size);
+        if (*ptr) {
+            g_hash_table_add(crt.managed, *ptr);
+        } else {
+            e = cudaErrorMemoryAllocation;
+        }
+    }
+    return crt_leave(e);
+}
+
+/* A range inside one managed allocation (prefetch, advice, attach). */
+static bool is_managed_range(const void *ptr, size_t count)
+{
+    uint64_t base, size;
+
+    return nv_vgpu_mem_find(crt.gpu, PTR(ptr), MAX(count, 1), &base, &size) ==
+               NV_VGPU_MEM_HOST &&
+           g_hash_table_contains(crt.managed, (void *)(uintptr_t)base);
+}
+
+/* Migration hints: the memory never moves, so they only validate. */
+CRT_EXPORT cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count,
+                                            struct cudaMemLocation loc, unsigned flags,
+                                            cudaStream_t s);
+cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count, struct cudaMemLocation loc,
+                                 unsigned flags, cudaStream_t s)
+{
+    cudaError_t e = crt_enter();
+
+    if (!e && !crt_stream_valid(s)) {
+        e = cudaErrorInvalidResourceHandle;
+    } else if (!e && (flags || !is_managed_range(ptr, count))) {
+        e = cudaErrorInvalidValue;
+    }
+    return crt_leave(e);
+}
+
+CRT_EXPORT cudaError_t cudaMemAdvise(const void *ptr, size_t count, int advice,
+                                     struct cudaMemLocation loc);
+cudaError_t cudaMemAdvise(const void *ptr, size_t count, int advice, struct cudaMemLocation loc)
+{
+    cudaError_t e = crt_enter();
+
+    /* cudaMemAdviseSetReadMostly (1) .. cudaMemAdviseUnsetAccessedBy (6) */
+    if (!e && (advice < 1 || advice > 6 || !is_managed_range(ptr, count))) {
+        e = cudaErrorInvalidValue;
+    }
+    return crt_leave(e);
+}
+
+CRT_EXPORT cudaError_t cudaStreamAttachMemAsync(cudaStream_t s, void *ptr, size_t length,
+                                                unsigned flags);
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t s, void *ptr, size_t length, unsigned flags)
+{
+    cudaError_t e = crt_enter();
+
+    if (!e && !crt_stream_valid(s)) {
+        e = cudaErrorInvalidResourceHandle;
+    } else if (!e && ((flags != CUDA_MEM_ATTACH_GLOBAL && flags != CUDA_MEM_ATTACH_HOST &&
+                       flags != CUDA_MEM_ATTACH_SINGLE) || !is_managed_range(ptr, length))) {
+        e = cudaErrorInvalidValue;
+    }
+    return crt_leave(e);
+}
+
+/* Stream-ordered allocation: work completes at submission, so in order is now. */
+CRT_EXPORT cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t s);
+cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t s)
+{
+    crt_lock();
+    if (!crt_stream_valid(s)) {
+        return crt_leave(cudaErrorInvalidResourceHandle);
+    }
+    g_rec_mutex_unlock(&crt.lock);
+    return cudaMalloc(ptr, size);
+}
+
+CRT_EXPORT cudaError_t cudaFreeAsync(void *ptr, cudaStream_t s);
+cudaError_t cudaFreeAsync(void *ptr, cudaStream_t s)
+{
+    crt_lock();
+    if (!crt_stream_valid(s)) {
+        return crt_leave(cudaErrorInvalidResourceHandle);
+    }
+    g_rec_mutex_unlock(&crt.lock);
+    return cudaFree(ptr);
 }
 
 CRT_EXPORT cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned flags);
@@ -78,7 +186,9 @@ cudaError_t cudaFreeHost(void *ptr)
 {
     cudaError_t e = crt_enter();
 
-    if (!e && ptr && !nv_vgpu_host_free(crt.gpu, ptr)) {
+    /* managed memory is released by cudaFree */
+    if (!e && ptr && (g_hash_table_contains(crt.managed, ptr) ||
+                      !nv_vgpu_host_free(crt.gpu, ptr))) {
         e = cudaErrorInvalidValue;
     }
     return crt_leave(e);
@@ -150,6 +260,9 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attr, const v
     attr->device = kind == NV_VGPU_MEM_DEVICE || kind == NV_VGPU_MEM_HOST ? 0 : -2;
     attr->type = kind == NV_VGPU_MEM_DEVICE ? cudaMemoryTypeDevice :
                  kind == NV_VGPU_MEM_HOST ? cudaMemoryTypeHost : cudaMemoryTypeUnregistered;
+    if (kind == NV_VGPU_MEM_HOST && is_managed_range(ptr, 1)) {
+        attr->type = cudaMemoryTypeManaged;
+    }
     attr->devicePointer = attr->device == 0 ? (void *)ptr : NULL;
     attr->hostPointer = kind == NV_VGPU_MEM_HOST ? (void *)ptr : NULL;
     return crt_leave(cudaSuccess);

@@ -37,6 +37,7 @@ static gpointer make_tables(gpointer unused)
     crt.vars = g_hash_table_new(NULL, NULL);
     crt.streams = g_hash_table_new(NULL, NULL);
     crt.events = g_hash_table_new(NULL, NULL);
+    crt.managed = g_hash_table_new(NULL, NULL);
     return NULL;
 }
 
@@ -446,6 +447,7 @@ cudaError_t cudaDeviceReset(void)
     crt.sticky = cudaSuccess;
     g_hash_table_foreach_remove(crt.streams, free_handle, NULL);
     g_hash_table_foreach_remove(crt.events, free_handle, NULL);
+    g_hash_table_remove_all(crt.managed);     /* their memory died with the GPU */
     last_error = cudaSuccess;
     g_rec_mutex_unlock(&crt.lock);
     return cudaSuccess;
@@ -566,6 +568,8 @@ static void fill_props(struct cudaDeviceProp *p)
     p->l2CacheSize = 4 << 20;
     p->maxThreadsPerMultiProcessor = CRT_MAX_THREADS_PER_SM;
     p->streamPrioritiesSupported = 1;
+    p->managedMemory = 1;
+    p->concurrentManagedAccess = 1;   /* safe: work completes at submission */
     p->globalL1CacheSupported = 1;
     p->localL1CacheSupported = 1;
     p->sharedMemPerMultiprocessor = CRT_SHARED_PER_SM;
