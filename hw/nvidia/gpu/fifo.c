@@ -482,6 +482,10 @@ bool nvgpu_host_work(NvGpu *gpu)
             nv_chan_run_slice(gpu, c);
             slices++;
             gpu->next_chid = (chid + 1) % NV_CHANNELS;
+            if (gpu->plat.host_yield) {
+                /* MMIO may bind, unbind or reset here: channels are looked up again */
+                gpu->plat.host_yield(gpu->plat.opaque);
+            }
         }
     }
     for (uint32_t i = 0; i < NV_CHANNELS && !more; i++) {

@@ -12,10 +12,10 @@
  * halves and timers (BQL held) take s->lock; the host thread takes only
  * s->lock, never the BQL (its DMA is RAM-only with MemTxAttrs.memory, which
  * QEMU refuses before it would take the BQL for MMIO), so nothing can
- * deadlock. The host thread holds s->lock for one bounded batch of slices
- * (nvgpu_host_work), which bounds how long an MMIO access can wait for it;
- * MMIO never waits for work to finish (a doorbell only records it and wakes
- * the thread).
+ * deadlock. The host thread holds s->lock for one channel slice at a time
+ * (it lets go between slices of nvgpu_host_work), which bounds how long an
+ * MMIO access can wait for it; MMIO never waits for work to finish (a
+ * doorbell only records it and wakes the thread).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -165,6 +165,18 @@ static void plat_host_kick_at(void *opaque, uint64_t deadline)
     NvidiaGpuState *s = opaque;
 
     timer_mod(s->host_timer, deadline);
+}
+
+/* On the host thread, between two slices: MMIO waits at most for one slice. */
+static void plat_host_yield(void *opaque)
+{
+    NvidiaGpuState *s = opaque;
+
+    if (s->host_running && qemu_thread_is_self(&s->host)) {
+        qemu_mutex_unlock(&s->lock);
+        g_thread_yield();       /* a chance for a waiting vCPU to take the lock first */
+        qemu_mutex_lock(&s->lock);
+    }
 }
 
 static bool host_work_locked(NvidiaGpuState *s)
@@ -349,6 +361,7 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
         .dma_read = plat_dma_read, .dma_write = plat_dma_write,
         .guest_error = plat_guest_error, .unimp = plat_unimp,
         .host_kick = plat_host_kick, .host_kick_at = plat_host_kick_at,
+        .host_yield = plat_host_yield,
         .sm_trace = plat_sm_trace,
     };
     char why[160];

@@ -35,6 +35,12 @@ typedef struct NvPlatform {
     void (*host_kick)(void *opaque);
     /* Call nvgpu_host_work() once time_ns() >= deadline (parked semaphore acquires). */
     void (*host_kick_at)(void *opaque, uint64_t deadline_ns);
+    /*
+     * Between two channel slices of nvgpu_host_work(): a front end running
+     * the host on its own thread may let other calls into the model run here
+     * (it holds no pointers into the model across this call).
+     */
+    void (*host_yield)(void *opaque);
     /* An access to a register the model does not implement (for tracing). */
     void (*unimp)(void *opaque, bool is_write, uint32_t offset, unsigned size,
                   uint32_t value);
