@@ -109,6 +109,73 @@ static void test_ptimer_monotonic(void)
     fake_free(f);
 }
 
+/* The lock-free counter path: only the four time registers, 32-bit reads. */
+static void test_ptimer_read_time(void)
+{
+    FakePlatform *f = fake_new(VRAM_1G);
+    static const uint32_t time_regs[] = {
+        A_PTIMER_TIME_0, A_PTIMER_TIME_1, A_USERMODE_TIME_0, A_USERMODE_TIME_1,
+    };
+    uint32_t v, prev;
+
+    for (size_t i = 0; i < G_N_ELEMENTS(time_regs); i++) {
+        g_assert_true(nvgpu_bar0_read_time(f->gpu, time_regs[i], 4, &v));
+        g_assert_false(nvgpu_bar0_read_time(f->gpu, time_regs[i], 2, &v));
+    }
+    g_assert_false(nvgpu_bar0_read_time(f->gpu, A_PTIMER_INTR_0, 4, &v));
+    g_assert_false(nvgpu_bar0_read_time(f->gpu, A_PTIMER_ALARM_0, 4, &v));
+    g_assert_false(nvgpu_bar0_read_time(f->gpu, A_PMC_BOOT_0, 4, &v));
+    /* the same strictly increasing clock as the locked path */
+    nvgpu_bar0_read_time(f->gpu, A_PTIMER_TIME_0, 4, &prev);
+    g_assert_cmpuint(rd32(f, A_PTIMER_TIME_0), >, prev);
+    prev = rd32(f, A_PTIMER_TIME_0);
+    nvgpu_bar0_read_time(f->gpu, A_USERMODE_TIME_0, 4, &v);
+    g_assert_cmpuint(v, >, prev);
+    fake_free(f);
+}
+
+#define TIME_READS 100000
+
+static gpointer read_times(gpointer data)
+{
+    FakePlatform *f = ((void **)data)[0];
+    uint32_t *out = ((void **)data)[1];
+
+    for (int i = 0; i < TIME_READS; i++) {
+        nvgpu_bar0_read_time(f->gpu, A_PTIMER_TIME_0, 4, &out[i]);
+    }
+    return NULL;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+    return x < y ? -1 : x > y;
+}
+
+/* Two threads read a standing clock: no value is returned twice, each sees it rise. */
+static void test_ptimer_concurrent(void)
+{
+    FakePlatform *f = fake_new(VRAM_1G);
+    g_autofree uint32_t *all = g_new(uint32_t, 2 * TIME_READS);
+    void *args[2][2] = { { f, all }, { f, all + TIME_READS } };
+    GThread *t0 = g_thread_new("time0", read_times, args[0]);
+    GThread *t1 = g_thread_new("time1", read_times, args[1]);
+
+    g_thread_join(t0);
+    g_thread_join(t1);
+    for (int i = 1; i < TIME_READS; i++) {
+        g_assert_cmpuint(all[i], >, all[i - 1]);
+        g_assert_cmpuint(all[TIME_READS + i], >, all[TIME_READS + i - 1]);
+    }
+    qsort(all, 2 * TIME_READS, sizeof(*all), cmp_u32);
+    for (int i = 1; i < 2 * TIME_READS; i++) {
+        g_assert_cmpuint(all[i], !=, all[i - 1]);
+    }
+    fake_free(f);
+}
+
 static void enable_timer_irq(FakePlatform *f)
 {
     wr32(f, A_PTIMER_INTR_EN_0, 1);
@@ -348,6 +415,8 @@ int main(int argc, char **argv)
     g_test_add_func("/regs/table-sorted", test_table_sorted);
     g_test_add_func("/regs/identity", test_identity);
     g_test_add_func("/regs/unimplemented", test_unimplemented);
+    g_test_add_func("/regs/ptimer-read-time", test_ptimer_read_time);
+    g_test_add_func("/regs/ptimer-concurrent", test_ptimer_concurrent);
     g_test_add_func("/regs/ptimer-monotonic", test_ptimer_monotonic);
     g_test_add_func("/regs/ptimer-alarm", test_ptimer_alarm);
     g_test_add_func("/regs/pramin", test_pramin);

@@ -7,6 +7,10 @@
  * strictly greater than the previous one, even when the platform clock
  * stands still (qtest, a stopped VM).
  *
+ * The counter is read from MMIO without the front end's device lock (the
+ * guest polls it, DESIGN.md) and by the host for semaphore timestamps, so
+ * offset and last are atomics and "strictly increasing" is a CAS loop.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "units.h"
@@ -15,26 +19,30 @@
 
 static uint64_t raw_now(NvGpu *gpu)
 {
-    return gpu->plat.time_ns(gpu->plat.opaque) + gpu->r.ptimer.offset;
+    return gpu->plat.time_ns(gpu->plat.opaque) +
+           __atomic_load_n(&gpu->r.ptimer.offset, __ATOMIC_ACQUIRE);
 }
 
-/* Current time for a guest read: strictly increasing. */
+/* Current time for a guest read: strictly increasing, from any thread. */
 uint64_t nv_ptimer_now(NvGpu *gpu)
 {
     uint64_t t = raw_now(gpu);
+    uint64_t last = __atomic_load_n(&gpu->r.ptimer.last, __ATOMIC_ACQUIRE);
+    uint64_t next;
 
-    if (t <= gpu->r.ptimer.last) {
-        t = gpu->r.ptimer.last + 1;
-    }
-    gpu->r.ptimer.last = t;
-    return t;
+    do {
+        next = t > last ? t : last + 1;
+    } while (!__atomic_compare_exchange_n(&gpu->r.ptimer.last, &last, next, false,
+                                          __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
+    return next;
 }
 
 /* Sets the counter to t: the guest writes TIME_1 first, then TIME_0. */
 static void ptimer_set(NvGpu *gpu, uint64_t t)
 {
-    gpu->r.ptimer.offset = t - gpu->plat.time_ns(gpu->plat.opaque);
-    gpu->r.ptimer.last = t - 1;
+    __atomic_store_n(&gpu->r.ptimer.offset, t - gpu->plat.time_ns(gpu->plat.opaque),
+                     __ATOMIC_RELEASE);
+    __atomic_store_n(&gpu->r.ptimer.last, t - 1, __ATOMIC_RELEASE);
 }
 
 /* (Re)arms the platform timer for the alarm, or fires it if already due. */
@@ -60,7 +68,7 @@ void nv_ptimer_reset(NvGpu *gpu)
         gpu->plat.timer_cancel(gpu->plat.opaque);
     }
     ptimer_set(gpu, 0);         /* a cold counter starts from zero */
-    gpu->r.ptimer.last = 0;
+    __atomic_store_n(&gpu->r.ptimer.last, 0, __ATOMIC_RELEASE);
 }
 
 /* TIME_0/TIME_1 reads; shared with the usermode mirror. */
@@ -69,6 +77,16 @@ uint32_t nv_ptimer_read_time(NvGpu *gpu, bool high)
     uint64_t t = nv_ptimer_now(gpu);
 
     return high ? (uint32_t)(t >> 32) : (uint32_t)t;
+}
+
+bool nvgpu_bar0_read_time(NvGpu *gpu, uint32_t offset, unsigned size, uint32_t *val)
+{
+    if (size != 4 || (offset != A_PTIMER_TIME_0 && offset != A_PTIMER_TIME_1 &&
+                      offset != A_USERMODE_TIME_0 && offset != A_USERMODE_TIME_1)) {
+        return false;
+    }
+    *val = nv_ptimer_read_time(gpu, offset == A_PTIMER_TIME_1 || offset == A_USERMODE_TIME_1);
+    return true;
 }
 
 bool nv_ptimer_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)

@@ -8,7 +8,8 @@
  * lives in hw/nvidia/gpu.
  *
  * Locking: the core is single-threaded by contract, so every call into it
- * holds s->lock. The order is BQL, then s->lock: MMIO handlers, bottom
+ * holds s->lock, except reads of the PTIMER counter, which the guest polls
+ * and the core makes safe without it (nvgpu_bar0_read_time). The order is BQL, then s->lock: MMIO handlers, bottom
  * halves and timers (BQL held) take s->lock; the host thread takes only
  * s->lock, never the BQL (its DMA is RAM-only with MemTxAttrs.memory, which
  * QEMU refuses before it would take the BQL for MMIO), so nothing can
@@ -263,7 +264,12 @@ static void nvgpu_irq_bh(void *opaque)
 static uint64_t bar0_read(void *opaque, hwaddr addr, unsigned size)
 {
     NvidiaGpuState *s = opaque;
+    uint32_t time;
 
+    /* the polled counter never waits for the host thread */
+    if (nvgpu_bar0_read_time(s->gpu, addr, size, &time)) {
+        return time;
+    }
     QEMU_LOCK_GUARD(&s->lock);
     return nvgpu_bar0_read(s->gpu, addr, size);
 }

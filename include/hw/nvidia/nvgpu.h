@@ -99,6 +99,12 @@ void nvgpu_reset(NvGpu *gpu);
 
 /* BAR0 (privileged registers): 1, 2 or 4 bytes at any offset < NV_BAR0_SIZE. */
 uint32_t nvgpu_bar0_read(NvGpu *gpu, uint32_t offset, unsigned size);
+/*
+ * The counter registers the guest polls (PTIMER TIME_0/1 and the usermode
+ * mirror, 32-bit reads): may be called without serialising with the other
+ * entry points. True with *val for those, false for anything else.
+ */
+bool nvgpu_bar0_read_time(NvGpu *gpu, uint32_t offset, unsigned size, uint32_t *val);
 void nvgpu_bar0_write(NvGpu *gpu, uint32_t offset, uint32_t value, unsigned size);
 
 /*
