@@ -1,4 +1,7 @@
 /*
+ * The range allocator of heap.h: two GTrees keyed by start address, one of
+ * allocations (start -> size), one of free ranges.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "heap.h"

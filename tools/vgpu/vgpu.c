@@ -601,48 +601,69 @@ static uint64_t load_section(NvVgpuModule *m, unsigned idx)
     return m->section_va[idx];
 }
 
+/* One 64-bit address relocation of data section idx; false with *why set. */
+static bool relocate_one(NvVgpuModule *m, unsigned idx, const NvCubinSection *s,
+                         const NvCubinReloc *rl, bool implicit_addend, char *why, size_t why_len)
+{
+    NvCubinSymbol sym;
+    uint64_t base, addr, addend = (uint64_t)rl->addend;
+
+    if ((rl->type != NV_CUBIN_R_CUDA_64 && rl->type != NV_CUBIN_R_CUDA_G64) ||
+        !nv_cubin_symbol(&m->cubin, rl->symbol, &sym)) {
+        snprintf(why, why_len, "unsupported relocation in %s", s->name);
+        return false;
+    }
+    if (sym.section == 0) {
+        /* vprintf, malloc, ...: supplied by NVIDIA's driver, not by the model */
+        snprintf(why, why_len,
+                 "the code calls %s, a device-side library function nvqemu does not provide",
+                 sym.name);
+        return false;
+    }
+    if (rl->offset > s->size || s->size - rl->offset < 8 ||
+        !(base = load_section(m, sym.section))) {
+        snprintf(why, why_len, "bad relocation in %s", s->name);
+        return false;
+    }
+    if (implicit_addend && s->data) {
+        uint64_t stored;
+
+        memcpy(&stored, s->data + rl->offset, 8);
+        addend = GUINT64_FROM_LE(stored);
+    }
+    addr = GUINT64_TO_LE(base + sym.value + addend);
+    if (!nv_vgpu_write(m->v, m->section_va[idx] + rl->offset, &addr, 8)) {
+        snprintf(why, why_len, "cannot write %s", s->name);
+        return false;
+    }
+    return true;
+}
+
 /*
- * The 64-bit address relocations of a data section: constant banks (globals,
- * functions) and initialised globals (pointers to other globals). With unified
- * addressing a generic address is the global address. A REL entry's addend is
- * the value already stored at its offset.
+ * The relocations of a data section (.rel and .rela): constant banks
+ * (globals, functions) and initialised globals (pointers to other globals).
+ * With unified addressing a generic address is the global address. A REL
+ * entry's addend is the value already stored at its offset.
  */
 static bool relocate(NvVgpuModule *m, unsigned idx, const NvCubinSection *s, char *why,
                      size_t why_len)
 {
-    g_autofree char *rel_name = g_strconcat(".rel", s->name, NULL);
-    unsigned rel = nv_cubin_find_section(&m->cubin, rel_name);
+    static const char *const prefixes[] = { ".rel", ".rela" };
 
-    for (unsigned k = 0; rel && k < nv_cubin_reloc_count(&m->cubin, rel); k++) {
-        NvCubinReloc rl;
-        NvCubinSymbol sym;
-        uint64_t base, addr, implicit = 0;
+    for (unsigned p = 0; p < G_N_ELEMENTS(prefixes); p++) {
+        g_autofree char *rel_name = g_strconcat(prefixes[p], s->name, NULL);
+        unsigned rel = nv_cubin_find_section(&m->cubin, rel_name);
 
-        if (!nv_cubin_reloc(&m->cubin, rel, k, &rl) ||
-            (rl.type != NV_CUBIN_R_CUDA_64 && rl.type != NV_CUBIN_R_CUDA_G64) ||
-            !nv_cubin_symbol(&m->cubin, rl.symbol, &sym)) {
-            snprintf(why, why_len, "unsupported relocation in %s", s->name);
-            return false;
-        }
-        if (sym.section == 0) {
-            /* vprintf, malloc, ...: supplied by NVIDIA's driver, not by the model */
-            snprintf(why, why_len,
-                     "the code calls %s, a device-side library function nvqemu does not provide",
-                     sym.name);
-            return false;
-        }
-        if (rl.offset > s->size ||
-            s->size - rl.offset < 8 || !(base = load_section(m, sym.section))) {
-            snprintf(why, why_len, "bad relocation in %s", s->name);
-            return false;
-        }
-        if (s->data) {
-            memcpy(&implicit, s->data + rl.offset, 8);
-        }
-        addr = GUINT64_TO_LE(base + sym.value + (uint64_t)rl.addend + GUINT64_FROM_LE(implicit));
-        if (!nv_vgpu_write(m->v, m->section_va[idx] + rl.offset, &addr, 8)) {
-            snprintf(why, why_len, "cannot write %s", s->name);
-            return false;
+        for (unsigned k = 0; rel && k < nv_cubin_reloc_count(&m->cubin, rel); k++) {
+            NvCubinReloc rl;
+
+            if (!nv_cubin_reloc(&m->cubin, rel, k, &rl) ||
+                !relocate_one(m, idx, s, &rl, p == 0, why, why_len)) {
+                if (!why[0]) {
+                    snprintf(why, why_len, "bad relocation in %s", s->name);
+                }
+                return false;
+            }
         }
     }
     return true;
