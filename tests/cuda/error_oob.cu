@@ -1,6 +1,7 @@
 // An illegal address in a kernel: cudaErrorIllegalAddress at the next
 // synchronisation, sticky for the whole context (later calls fail with it),
-// and gone after cudaDeviceReset, when work runs again.
+// and gone after cudaDeviceReset, when work runs again; a final reset
+// before exit is clean.
 #include "check.h"
 
 __global__ void store(int *p, int v)
@@ -42,5 +43,8 @@ int main()
     CHECK(cudaMemcpy(back, d3, sizeof(back), cudaMemcpyDeviceToHost));
     for (int i = 0; i < 32; i++)
         EXPECT(back[i] == 7, "after reset back[%d] = %d", i, back[i]);
+    // ending with a reset, as many programs do: the runtime unregisters the
+    // fat binary at exit, after its module died with the context
+    CHECK(cudaDeviceReset());
     return pass();
 }

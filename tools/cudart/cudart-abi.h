@@ -60,6 +60,7 @@ enum cudaFuncAttribute {
 
 /* flags */
 #define CUDA_EVENT_DISABLE_TIMING   0x02
+#define CUDA_EVENT_FLAGS            0x0f    /* blocking sync, disable timing, interprocess, ... */
 #define CUDA_HOST_ALLOC_FLAGS       0x0f    /* portable, mapped, write-combined, ... */
 #define CUDA_STREAM_FLAGS           0x01    /* non-blocking */
 #define CUDA_OCCUPANCY_FLAGS        0x01    /* disable caching override */

@@ -25,6 +25,12 @@
 #define CRT_SHARED_PER_SM       (64u << 10)
 #define CRT_REGS_PER_SM         65536
 #define CRT_MAX_THREADS         1024
+#define CRT_MAX_BLOCK_XY        1024        /* blockDim.x and .y */
+#define CRT_MAX_BLOCK_Z         64
+#define CRT_MAX_GRID_X          0x7fffffff
+#define CRT_MAX_GRID_YZ         65535
+#define CRT_MAX_STACK           (512u << 10) /* cudaLimitStackSize, per thread */
+#define CRT_PRIORITY_GREATEST   (-5)        /* stream priorities run 0 (least) .. -5 */
 #define CRT_MAX_THREADS_PER_SM  1024
 #define CRT_MAX_BLOCKS_PER_SM   16
 #define CRT_WARP                32
@@ -34,8 +40,7 @@ typedef struct CrtFatbin {
     GBytes *cubin;              /* the sm_75 cubin, NULL if the binary has none */
     char why[200];              /* then: what it has instead */
     bool warned;                /* ... which was reported once */
-    NvVgpuModule *module;       /* loaded in context generation gen */
-    unsigned gen;
+    NvVgpuModule *module;       /* loaded in the current context; freed by reset */
 } CrtFatbin;
 
 typedef struct CrtFunc {
@@ -67,6 +72,7 @@ typedef struct CrtState {
     GRecMutex lock;
     GHashTable *funcs;          /* host stub address -> CrtFunc */
     GHashTable *vars;           /* host shadow address -> CrtVar */
+    GHashTable *fatbins;        /* registered CrtFatbin */
     GHashTable *streams;        /* live cudaStream_t */
     GHashTable *events;         /* live cudaEvent_t */
     GHashTable *managed;        /* bases of cudaMallocManaged allocations */

@@ -10,8 +10,6 @@
 #include "cudart-internal.h"
 
 #define MAX_PUSHED      16              /* nested <<<>>> configurations per thread */
-#define MAX_GRID_X      0x7fffffffu
-#define MAX_GRID_YZ     65535u
 #define PARAM_MAX       32764u          /* CUDA 12.1+ on Volta and later */
 
 typedef struct CallConfig {
@@ -62,7 +60,7 @@ CRT_EXPORT cudaError_t cudaStreamCreateWithPriority(cudaStream_t *s, unsigned fl
                                                     int priority);
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int priority)
 {
-    return stream_new(s, flags, CLAMP(priority, -5, 0));
+    return stream_new(s, flags, CLAMP(priority, CRT_PRIORITY_GREATEST, 0));
 }
 
 CRT_EXPORT cudaError_t cudaStreamDestroy(cudaStream_t s);
@@ -175,7 +173,7 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *ev, unsigned flags)
 {
     cudaError_t e = crt_enter();
 
-    if (!e && (!ev || (flags & ~0x0fu))) {
+    if (!e && (!ev || (flags & ~CUDA_EVENT_FLAGS))) {
         e = cudaErrorInvalidValue;
     } else if (!e) {
         *ev = g_new0(struct CUevent_st, 1);
@@ -322,11 +320,16 @@ static int dyn_shared_limit(const CrtFunc *f)
     return f->max_dyn_shared >= 0 ? f->max_dyn_shared : default_dyn_shared(&f->kernel);
 }
 
+/* Registers one warp of the kernel holds: allocated in units of 256. */
+static unsigned regs_per_warp(const NvCubinKernel *k)
+{
+    return (MAX(k->registers, 1u) * CRT_WARP + 255) & ~255u;
+}
+
 /* The largest block the kernel's registers and launch bounds allow. */
 static unsigned max_block(const NvCubinKernel *k)
 {
-    unsigned regs_per_warp = ((MAX(k->registers, 1u) * CRT_WARP + 255) & ~255u);
-    unsigned by_regs = CRT_REGS_PER_SM / regs_per_warp * CRT_WARP;
+    unsigned by_regs = CRT_REGS_PER_SM / regs_per_warp(k) * CRT_WARP;
     unsigned bound = k->max_threads[0] ? k->max_threads[0] * MAX(k->max_threads[1], 1u) *
                                          MAX(k->max_threads[2], 1u) : CRT_MAX_THREADS;
 
@@ -337,8 +340,9 @@ static cudaError_t check_config(const CrtFunc *f, dim3 g, dim3 b, size_t shared)
 {
     uint64_t threads = (uint64_t)b.x * b.y * b.z;
 
-    if (!g.x || !g.y || !g.z || !threads || g.x > MAX_GRID_X || g.y > MAX_GRID_YZ ||
-        g.z > MAX_GRID_YZ || b.x > 1024 || b.y > 1024 || b.z > 64 || threads > CRT_MAX_THREADS) {
+    if (!g.x || !g.y || !g.z || !threads || g.x > CRT_MAX_GRID_X || g.y > CRT_MAX_GRID_YZ ||
+        g.z > CRT_MAX_GRID_YZ || b.x > CRT_MAX_BLOCK_XY || b.y > CRT_MAX_BLOCK_XY ||
+        b.z > CRT_MAX_BLOCK_Z || threads > CRT_MAX_THREADS) {
         return cudaErrorInvalidConfiguration;
     }
     if (shared > (size_t)dyn_shared_limit(f)) {
@@ -375,8 +379,9 @@ static cudaError_t marshal(const NvCubin *cubin, const NvCubinKernel *k, void **
     for (unsigned i = 0; i < k->param_count; i++) {
         NvCubinParam p;
 
-        if (!nv_cubin_kernel_param(cubin, k, i, &p) || p.offset > k->param_size ||
-            p.size > k->param_size - p.offset || !args[p.ordinal]) {
+        if (!nv_cubin_kernel_param(cubin, k, i, &p) || p.ordinal >= k->param_count ||
+            p.offset > k->param_size || p.size > k->param_size - p.offset ||
+            !args[p.ordinal]) {
             return cudaErrorInvalidValue;
         }
         memcpy(buf + p.offset, args[p.ordinal], p.size);
@@ -516,7 +521,7 @@ cudaError_t cudaFuncSetCacheConfig(const void *func, int config)
 static int occupancy(const NvCubinKernel *k, int block, size_t dyn)
 {
     unsigned warps = ((unsigned)block + CRT_WARP - 1) / CRT_WARP;
-    unsigned regs = ((MAX(k->registers, 1u) * CRT_WARP + 255) & ~255u) * warps;
+    unsigned regs = regs_per_warp(k) * warps;
     size_t shared = k->shared_size + dyn;
     unsigned n = MIN(CRT_MAX_THREADS_PER_SM / CRT_WARP / warps, (unsigned)CRT_MAX_BLOCKS_PER_SM);
 

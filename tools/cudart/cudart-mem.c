@@ -288,6 +288,14 @@ static bool kind_fits(bool want_device, Side s, bool is_device)
     return want_device ? s == SIDE_GPU : !is_device;
 }
 
+/* Does a copy's kind agree with where its destination and source are? */
+static bool kind_agrees(int kind, Side ds, bool dd, Side ss, bool sd)
+{
+    return kind == cudaMemcpyDefault ||
+           (kind_fits(kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice, ds, dd) &&
+            kind_fits(kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice, ss, sd));
+}
+
 cudaError_t crt_copy(uint64_t dst, uint64_t src, size_t n, enum cudaMemcpyKind kind)
 {
     bool dd, sd;
@@ -298,10 +306,7 @@ cudaError_t crt_copy(uint64_t dst, uint64_t src, size_t n, enum cudaMemcpyKind k
         return cudaErrorInvalidMemcpyDirection;
     }
     if (ds == SIDE_BAD || ss == SIDE_BAD || ((!dst || !src) && n) ||
-        (kind != cudaMemcpyDefault &&
-         (!kind_fits(kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice, ds, dd) ||
-          !kind_fits(kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice, ss,
-                     sd)))) {
+        !kind_agrees(kind, ds, dd, ss, sd)) {
         return cudaErrorInvalidValue;
     }
     if (!n) {
@@ -403,11 +408,7 @@ static cudaError_t copy2d(uint64_t dst, size_t dpitch, uint64_t src, size_t spit
     }
     ds = side_of(dst, dlen, &dd);
     ss = side_of(src, slen, &sd);
-    if (ds == SIDE_BAD || ss == SIDE_BAD || !dst || !src ||
-        (kind != cudaMemcpyDefault &&
-         (!kind_fits(kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice, ds, dd) ||
-          !kind_fits(kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice, ss,
-                     sd)))) {
+    if (ds == SIDE_BAD || ss == SIDE_BAD || !dst || !src || !kind_agrees(kind, ds, dd, ss, sd)) {
         return cudaErrorInvalidValue;
     }
     if (ds == SIDE_HOST && ss == SIDE_HOST) {

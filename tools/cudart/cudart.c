@@ -35,6 +35,7 @@ static gpointer make_tables(gpointer unused)
     }
     crt.funcs = g_hash_table_new(NULL, NULL);
     crt.vars = g_hash_table_new(NULL, NULL);
+    crt.fatbins = g_hash_table_new(NULL, NULL);
     crt.streams = g_hash_table_new(NULL, NULL);
     crt.events = g_hash_table_new(NULL, NULL);
     crt.managed = g_hash_table_new(NULL, NULL);
@@ -207,6 +208,9 @@ void **__cudaRegisterFatBinary(void *wrapper)
                NV_FATBIN_FOUND) {
         fb->cubin = NULL;
     }
+    crt_lock();
+    g_hash_table_add(crt.fatbins, fb);
+    g_rec_mutex_unlock(&crt.lock);
     return (void **)fb;
 }
 
@@ -247,9 +251,8 @@ void __cudaUnregisterFatBinary(void **handle)
     crt_lock();
     g_hash_table_foreach_remove(crt.funcs, func_of, fb);
     g_hash_table_foreach_remove(crt.vars, var_of, fb);
-    if (fb->module && fb->gen == crt.gen) {
-        nv_vgpu_module_free(fb->module);
-    }
+    g_hash_table_remove(crt.fatbins, fb);
+    nv_vgpu_module_free(fb->module);
     if (fb->cubin) {
         g_bytes_unref(fb->cubin);
     }
@@ -299,7 +302,7 @@ char __cudaInitModule(void **handle)
 /* The module of a fat binary in the current context (crt_enter done). */
 static cudaError_t fatbin_module(CrtFatbin *fb)
 {
-    if (fb->module && fb->gen == crt.gen) {
+    if (fb->module) {
         return cudaSuccess;
     }
     if (!fb->cubin) {
@@ -318,7 +321,6 @@ static cudaError_t fatbin_module(CrtFatbin *fb)
         return nv_vgpu_dead(crt.gpu) ? crt_gpu_failed(cudaErrorLaunchFailure)
                                       : cudaErrorInvalidKernelImage;
     }
-    fb->gen = crt.gen;
     return cudaSuccess;
 }
 
@@ -437,11 +439,18 @@ static gboolean free_handle(gpointer key, gpointer value, gpointer unused)
     return TRUE;
 }
 
+static void free_module(gpointer fb, gpointer value, gpointer unused)
+{
+    nv_vgpu_module_free(((CrtFatbin *)fb)->module);
+    ((CrtFatbin *)fb)->module = NULL;
+}
+
 CRT_EXPORT cudaError_t cudaDeviceReset(void);
 cudaError_t cudaDeviceReset(void)
 {
     crt_lock();
-    /* modules die with the GPU; fatbin_module() reloads them in the next generation */
+    /* modules die with the GPU; fatbin_module() reloads them in the next context */
+    g_hash_table_foreach(crt.fatbins, free_module, NULL);
     nv_vgpu_free(crt.gpu);
     crt.gpu = NULL;
     crt.sticky = cudaSuccess;
@@ -461,7 +470,7 @@ cudaError_t cudaDeviceSetLimit(int limit, size_t value)
     if (!e) {
         switch (limit) {
         case cudaLimitStackSize:
-            e = value && value <= (512u << 10) ? cudaSuccess : cudaErrorInvalidValue;
+            e = value && value <= CRT_MAX_STACK ? cudaSuccess : cudaErrorInvalidValue;
             crt.stack_size = e ? crt.stack_size : value;
             break;
         case cudaLimitPrintfFifoSize:
@@ -527,7 +536,7 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest)
         *least = 0;
     }
     if (greatest) {
-        *greatest = -5;
+        *greatest = CRT_PRIORITY_GREATEST;
     }
     return cudaSuccess;
 }
@@ -546,12 +555,12 @@ static void fill_props(struct cudaDeviceProp *p)
     p->warpSize = CRT_WARP;
     p->memPitch = INT32_MAX;
     p->maxThreadsPerBlock = CRT_MAX_THREADS;
-    p->maxThreadsDim[0] = 1024;
-    p->maxThreadsDim[1] = 1024;
-    p->maxThreadsDim[2] = 64;
-    p->maxGridSize[0] = INT32_MAX;
-    p->maxGridSize[1] = 65535;
-    p->maxGridSize[2] = 65535;
+    p->maxThreadsDim[0] = CRT_MAX_BLOCK_XY;
+    p->maxThreadsDim[1] = CRT_MAX_BLOCK_XY;
+    p->maxThreadsDim[2] = CRT_MAX_BLOCK_Z;
+    p->maxGridSize[0] = CRT_MAX_GRID_X;
+    p->maxGridSize[1] = CRT_MAX_GRID_YZ;
+    p->maxGridSize[2] = CRT_MAX_GRID_YZ;
     p->totalConstMem = 64 << 10;
     p->major = 7;
     p->minor = 5;

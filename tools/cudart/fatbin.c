@@ -1,4 +1,7 @@
 /*
+ * Finding an architecture's cubin in a fat binary (see fatbin.h): every size is
+ * checked against the container before it is used.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdio.h>
