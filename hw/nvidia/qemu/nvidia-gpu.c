@@ -9,14 +9,15 @@
  *
  * Locking: the core is single-threaded by contract, so every call into it
  * holds s->lock, except reads of the PTIMER counter, which the guest polls
- * and the core makes safe without it (nvgpu_bar0_read_time). The order is BQL, then s->lock: MMIO handlers, bottom
- * halves and timers (BQL held) take s->lock; the host thread takes only
- * s->lock, never the BQL (its DMA is RAM-only with MemTxAttrs.memory, which
- * QEMU refuses before it would take the BQL for MMIO), so nothing can
- * deadlock. The host thread holds s->lock for one channel slice at a time
- * (it lets go between slices of nvgpu_host_work), which bounds how long an
- * MMIO access can wait for it; MMIO never waits for work to finish (a
- * doorbell only records it and wakes the thread).
+ * and the core makes safe without it (nvgpu_bar0_read_time). The order is
+ * BQL, then s->lock: MMIO handlers, bottom halves and timers (BQL held)
+ * take s->lock; the host thread takes only s->lock, never the BQL (its DMA
+ * is RAM-only with MemTxAttrs.memory, which QEMU refuses before it would
+ * take the BQL for MMIO), so nothing can deadlock. The host thread holds
+ * s->lock for one channel slice at a time (it lets go between slices of
+ * nvgpu_host_work), which bounds how long an MMIO access can wait for it;
+ * MMIO never waits for work to finish (a doorbell only records it and wakes
+ * the thread).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -473,7 +474,7 @@ static void nvgpu_reset_hold(Object *obj, ResetType type)
     trace_nvgpu_reset();
     timer_del(s->host_timer);
     qemu_bh_cancel(s->host_bh);
-    /* the host thread finishes its batch first; afterwards it finds no work */
+    /* the host thread finishes its slice first; afterwards it finds no work */
     WITH_QEMU_LOCK_GUARD(&s->lock) {
         nvgpu_reset(s->gpu);
         s->irq_edges_seen = nvgpu_irq_edges(s->gpu);
