@@ -5,17 +5,17 @@
  *
  * Raw nouveau GEM ioctls (the legacy "abi16" path, no libdrm):
  *  1. a channel on the copy-engine runlist (CHANNEL_ALLOC, fb_ctxdma_handle ~0,
- *     tt_ctxdma_handle NOUVEAU_FIFO_ENGINE_CE). Linux 6.12 refuses it with
- *     ENODEV while nouveau has no GR channel of its own ("drm: no gr
- *     runlist", the case without GR emulation): then only 3a runs;
+ *     tt_ctxdma_handle NOUVEAU_FIFO_ENGINE_CE). Linux 6.12 gives userspace
+ *     channels only while nouveau has a GR channel of its own, so this also
+ *     checks that the GR engine is listed and its runlist works;
  *  2. data buffers of 4 KiB..4 MiB, created VRAM|GART (on nv50+ a buffer may
  *     only ever live in the domains it was created with), so they start in
  *     VRAM; each is filled through its CPU mapping with a hash of (buffer,
  *     word offset) and read back;
- *  3a. VRAM->GART without a channel: VRAM-only "filler" buffers fill VRAM
+ *  3a. VRAM->GART by eviction: VRAM-only "filler" buffers fill VRAM
  *     until TTM evicts the data buffers to GART, which nouveau does with its
  *     own copy-engine channel; the fillers are freed again;
- *  3b. with a channel: rounds of GEM_PUSHBUF with a pushbuffer of NOP dwords
+ *  3b. rounds of GEM_PUSHBUF on our channel, with a pushbuffer of NOP dwords
  *     whose buffer list asks for every data buffer in the other domain:
  *     validation moves them (GART->VRAM, then VRAM->GART, ...);
  *  4. after each step: CPU_PREP (bounded), GEM_INFO (did it move?), and every
@@ -519,40 +519,27 @@ int main(int argc, char **argv)
         chan = ca.channel;
         pass("CHANNEL_ALLOC on the copy-engine runlist: channel %d, pushbuf "
              "domains 0x%x", chan, ca.pushbuf_domains);
-    } else if (errno == ENODEV) {
-        /*
-         * nouveau_abi16_ioctl_channel_alloc() returns -ENODEV whenever the
-         * kernel has no GR channel of its own (drm->channel): with no GR
-         * runlist ("drm: no gr runlist") no userspace channel can exist.
-         */
-        printf("NOTE: CHANNEL_ALLOC (copy engine): errno %d (%s): nouveau "
-               "gives userspace channels only when it has its own GR channel "
-               "(no GR runlist here); moving buffers by eviction instead\n",
-               errno, strerror(errno));
     } else {
         fail("CHANNEL_ALLOC (copy engine): errno %d (%s)", errno,
              strerror(errno));
         return 1;
     }
 
-    /* 2. the data buffers (and, with a channel, the NOP pushbuffer) */
+    /* 2. the NOP pushbuffer and the data buffers */
     struct buf push = { 0 }, bufs[NBUF];
     uint32_t want[NBUF];
     const char *step = "";
-    int e;
-    if (chan >= 0) {
-        e = gem_new(4096, NOUVEAU_GEM_DOMAIN_GART, &push);
-        if (!e) {
-            step = "mmap(pushbuffer)";
-            e = map_buf(&push, push.map_handle);
-        }
-        if (e) {
-            fail("pushbuffer (4 KiB GART): %s: errno %d (%s)",
-                 *step ? step : "GEM_NEW", e, strerror(e));
-            return 1;
-        }
-        memset(push.map, 0, push.size);     /* zero dwords: NOPs */
+    int e = gem_new(4096, NOUVEAU_GEM_DOMAIN_GART, &push);
+    if (!e) {
+        step = "mmap(pushbuffer)";
+        e = map_buf(&push, push.map_handle);
     }
+    if (e) {
+        fail("pushbuffer (4 KiB GART): %s: errno %d (%s)",
+             *step ? step : "GEM_NEW", e, strerror(e));
+        return 1;
+    }
+    memset(push.map, 0, push.size);     /* zero dwords: NOPs */
 
     uint64_t total = 0;
     for (int i = 0; i < NBUF; i++) {
@@ -597,15 +584,10 @@ int main(int argc, char **argv)
         return 1;
     }
 
-    /* 3a. VRAM->GART by eviction (needs no channel of ours) */
+    /* 3a. VRAM->GART by eviction (nouveau's own copy-engine channel) */
     evict_round(bufs, &moves);
 
-    /* 3b. with a channel: rounds of every buffer to the other domain */
-    if (chan < 0) {
-        printf("NOTE: GART->VRAM moves not tested: they need a channel of "
-               "our own (validation for GEM_PUSHBUF)\n");
-        rounds = 0;
-    }
+    /* 3b. rounds of every buffer to the other domain, through our channel */
     for (int r = 1; r <= rounds; r++) {
         char what[64];
         uint64_t t0 = now_ms();
@@ -637,18 +619,15 @@ int main(int argc, char **argv)
         munmap(bufs[i].map, bufs[i].size);
         xioctl(DRM_IOCTL_GEM_CLOSE, &c);
     }
-    if (chan >= 0) {
-        struct drm_gem_close c = { .handle = push.handle };
-        munmap(push.map, push.size);
-        xioctl(DRM_IOCTL_GEM_CLOSE, &c);
-        struct drm_nouveau_channel_free cf = { .channel = chan };
-        if (xioctl(DRM_IOCTL_NOUVEAU_CHANNEL_FREE, &cf)) {
-            fail("CHANNEL_FREE %d: errno %d (%s)", chan, errno,
-                 strerror(errno));
-        }
+    struct drm_gem_close c = { .handle = push.handle };
+    munmap(push.map, push.size);
+    xioctl(DRM_IOCTL_GEM_CLOSE, &c);
+    struct drm_nouveau_channel_free cf = { .channel = chan };
+    if (xioctl(DRM_IOCTL_NOUVEAU_CHANNEL_FREE, &cf)) {
+        fail("CHANNEL_FREE %d: errno %d (%s)", chan, errno, strerror(errno));
     }
     close(fd);
-    printf("bo-move: %d moves requested (%d rounds with a channel), %llu ms\n",
+    printf("bo-move: %d moves requested (%d rounds through the channel), %llu ms\n",
            moves, rounds, (unsigned long long)(now_ms() - start));
     return failed;
 }

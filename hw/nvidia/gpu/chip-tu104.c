@@ -3,15 +3,22 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include "hw/nvidia/nv-mmu.h"
 #include "gpu.h"
 
 /*
- * The engines the model runs, as the device-info table lists them: two copy
- * engines (LCE0 and LCE2), each alone on its runlist served by its own PBDMA.
- * Fault ids follow NVIDIA's dev_fault (CE n = 15 + n); interrupt and reset
- * bits avoid those nouveau reserves.
+ * The engines the model runs, as the device-info table lists them: GR and
+ * LCE0 on runlist 0 (the graphics runlist, as on the real chip), LCE2 alone
+ * on runlist 1; each runlist is served by its own PBDMA. Fault ids follow
+ * NVIDIA's dev_fault (GR 0x40, CE n = 15 + n). GR's interrupt bit is 12:
+ * nouveau's gp100 MC takes engine bits in 0x9000 as non-legacy, and GR
+ * claims its vector itself (a legacy bit would be taken first and GR's
+ * handler refused). Other interrupt and reset bits avoid those nouveau
+ * reserves.
  */
 static const NvTopEngine tu104_engines[] = {
+    { .type = NV_PTOP_TYPE_GR, .inst = 0, .pri_base = 0x400000, .fault_id = NV_MMU_ENG_GR,
+      .engine = 0, .runlist = 0, .intr = 12, .reset = 12 },
     { .type = NV_PTOP_TYPE_LCE, .inst = 0, .pri_base = 0x104000, .fault_id = 15,
       .engine = 1, .runlist = 0, .intr = 5, .reset = 6 },
     { .type = NV_PTOP_TYPE_LCE, .inst = 2, .pri_base = 0x104000, .fault_id = 17,
