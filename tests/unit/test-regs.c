@@ -287,10 +287,11 @@ static void test_topology(void)
     g_assert_cmphex(rd32(f, A_FUSE_STATUS_OPT_TPC_GPC(1)), ==, 0xf);
     g_assert_cmphex(rd32(f, A_FUSE_OPT_DISP_DISABLE), ==, 1);
     g_assert_cmphex(rd32(f, A_FUSE_OPT_CE_DISABLE), ==, 0);
-    /* GR and LCE0 on runlist 0, LCE2 on runlist 1, then nothing. */
+    /* GR and LCE0 on runlist 0, LCE2 on runlist 1, SEC2 (no runlist), then nothing. */
     static const uint32_t table[] = { 0x80000003, 0x80400205, 0x0006183e,
                                       0x8000004f, 0x8010407d, 0x04028c3e,
-                                      0x8000004f, 0x8810408d, 0x08238e3e };
+                                      0x8000004f, 0x8810408d, 0x08238e3e,
+                                      0x80000037, 0x80840075, 0x00079e0e };
     for (unsigned i = 0; i < NV_PTOP_DEVICE_INFO_ENTRIES; i++) {
         g_assert_cmphex(rd32(f, A_PTOP_DEVICE_INFO(i)), ==,
                         i < G_N_ELEMENTS(table) ? table[i] : 0);

@@ -47,9 +47,39 @@ static uint32_t fault_vectors(uint32_t notify, uint32_t error)
     return NV_FDP32(v, PFB_MMU_FAULT_VECTOR, ERROR, error);
 }
 
+/*
+ * WPR_INFO: the bound of the WPR region the index selects, as the ACR image
+ * set it (falcon.c): bits 31:8 hold address bits 39:16; the upper bound is
+ * the start of the region's last 128 KiB. The index reads back in 3:0.
+ */
+static uint32_t wpr_info(const NvGpu *gpu)
+{
+    uint32_t index = gpu->r.pfb.wpr_index;
+    uint64_t addr = 0;
+
+    if (index == NV_WPR_INFO_WPR1_ADDR_LO) {
+        addr = gpu->r.pfb.wpr_start;
+    } else if (index == NV_WPR_INFO_WPR1_ADDR_HI && gpu->r.pfb.wpr_end) {
+        addr = gpu->r.pfb.wpr_end - NV_WPR_LIMIT_GRANULE;
+    }
+    return ((uint32_t)(addr >> 8) & ~0xffu) | index;
+}
+
+bool nv_pfb_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
+{
+    if (addr != A_PFB_PRI_MMU_WPR_INFO) {
+        return false;
+    }
+    gpu->r.pfb.wpr_index = val & NV_WPR_INFO_INDEX_MASK;
+    return true;
+}
+
 bool nv_pfb_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
 {
     switch (addr) {
+    case A_PFB_PRI_MMU_WPR_INFO:
+        *val = wpr_info(gpu);
+        return true;
     case A_PFB_LOCAL_MEMORY_RANGE:
         *val = vram_size_code(gpu->vram_size);
         return true;

@@ -13,8 +13,9 @@
  * NVIDIA's dev_fault (GR 0x40, CE n = 15 + n). GR's interrupt bit is 12:
  * nouveau's gp100 MC takes engine bits in 0x9000 as non-legacy, and GR
  * claims its vector itself (a legacy bit would be taken first and GR's
- * handler refused). Other interrupt and reset bits avoid those nouveau
- * reserves.
+ * handler refused); SEC2 takes the other non-legacy bit, 15, and has no
+ * runlist (its falcon is emulated, falcon.c; nouveau uses a fixed base for
+ * it). Other interrupt and reset bits avoid those nouveau reserves.
  */
 static const NvTopEngine tu104_engines[] = {
     { .type = NV_PTOP_TYPE_GR, .inst = 0, .pri_base = 0x400000, .fault_id = NV_MMU_ENG_GR,
@@ -23,6 +24,8 @@ static const NvTopEngine tu104_engines[] = {
       .engine = 1, .runlist = 0, .intr = 5, .reset = 6 },
     { .type = NV_PTOP_TYPE_LCE, .inst = 2, .pri_base = 0x104000, .fault_id = 17,
       .engine = 2, .runlist = 1, .intr = 7, .reset = 7 },
+    { .type = NV_PTOP_TYPE_SEC2, .inst = 0, .pri_base = NV_SEC2_BASE, .fault_id = NV_MMU_ENG_SEC2,
+      .intr = 15, .reset = 15, .no_runlist = true },
 };
 
 const NvChipProfile nv_chip_tu104 = {

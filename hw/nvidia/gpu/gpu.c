@@ -98,6 +98,7 @@ void nvgpu_reset(NvGpu *gpu)
     nv_mmu_tlb_flush(gpu);
     gpu->r.pcfg.rom_shadow = 1;
     nv_plain_reset(gpu);
+    nv_falcon_reset_all(gpu);
     nv_host_reset(gpu);
     nv_ptimer_reset(gpu);
     nv_irq_update(gpu);

@@ -21,6 +21,8 @@ typedef struct NvPhys {
     uint32_t target;
 } NvPhys;
 
+#include "falcon.h"
+
 /* One cached 4 KiB translation. */
 typedef struct NvTlbEntry {
     bool valid;
@@ -53,6 +55,10 @@ typedef struct NvRegs {
     struct {
         uint32_t rom_shadow;
     } pcfg;
+    struct {
+        uint32_t wpr_index;         /* WPR_INFO: which bound a read returns */
+        uint64_t wpr_start, wpr_end;    /* set by the ACR jobs; 0: no region */
+    } pfb;
     struct {
         uint32_t bar_block[2];      /* BAR1, BAR2 */
         uint32_t inval_pdb[2];
@@ -96,6 +102,7 @@ struct NvGpu {
     uint32_t device_info[NV_PTOP_DEVICE_INFO_ENTRIES];
     NvRegs r;
     NvTlbEntry tlb[NV_TLB_ENTRIES];
+    NvFalcon falcon[NV_FALCONS];            /* SEC2, GSP, PMU */
     struct NvChannel *chan[NV_CHANNELS];    /* host state of bound channels */
     NvSm *sm;                               /* the SM array (worker threads) */
     NvComputeConfig compute_cfg;            /* how compute launches run */

@@ -25,10 +25,12 @@ unsigned nv_top_encode(const NvTopEngine *e, uint32_t out[3])
     data = NV_FDP32(data, PTOP_DEVICE_INFO, CHAIN, 1);
 
     en = NV_FDP32(en, PTOP_DEVICE_INFO, KIND, NV_PTOP_KIND_ENUM);
-    en = NV_FDP32(en, PTOP_DEVICE_INFO, ENGINE_VALID, 1);
-    en = NV_FDP32(en, PTOP_DEVICE_INFO, ENGINE, e->engine);
-    en = NV_FDP32(en, PTOP_DEVICE_INFO, RUNLIST_VALID, 1);
-    en = NV_FDP32(en, PTOP_DEVICE_INFO, RUNLIST, e->runlist);
+    if (!e->no_runlist) {
+        en = NV_FDP32(en, PTOP_DEVICE_INFO, ENGINE_VALID, 1);
+        en = NV_FDP32(en, PTOP_DEVICE_INFO, ENGINE, e->engine);
+        en = NV_FDP32(en, PTOP_DEVICE_INFO, RUNLIST_VALID, 1);
+        en = NV_FDP32(en, PTOP_DEVICE_INFO, RUNLIST, e->runlist);
+    }
     en = NV_FDP32(en, PTOP_DEVICE_INFO, INTR_VALID, 1);
     en = NV_FDP32(en, PTOP_DEVICE_INFO, INTR, e->intr);
     en = NV_FDP32(en, PTOP_DEVICE_INFO, RESET_VALID, 1);

@@ -101,6 +101,7 @@
 /* MMU engine ids on Turing (NV_PFAULT_MMU_ENG_ID_*) */
 #define NV_MMU_ENG_CE0          0x0f    /* + instance */
 #define NV_MMU_ENG_GR           0x40    /* graphics/compute (the SMs) */
+#define NV_MMU_ENG_SEC2         0x0e
 #define NV_MMU_ENG_HOST0        0x20    /* + PBDMA */
 #define NV_MMU_ENG_BAR1         0x80
 #define NV_MMU_ENG_BAR2         0xc0

@@ -156,6 +156,7 @@ NV_REG32(PTOP_DEVICE_INFO,      0x022700)
 #define NV_PTOP_KIND_ENUM           2
 #define NV_PTOP_KIND_ENGINE_TYPE    3
 #define NV_PTOP_TYPE_GR             0x00
+#define NV_PTOP_TYPE_SEC2           0x0d
 #define NV_PTOP_TYPE_LCE            0x13
 
 /* UFLUSH: nouveau writes FB_FLUSH and polls it; the model has no caches to flush. */

@@ -52,6 +52,7 @@ typedef struct NvPlatform {
 typedef struct NvTopEngine {
     uint32_t type, inst, pri_base, fault_id;
     uint32_t engine, runlist, intr, reset;
+    bool no_runlist;                    /* not a host engine: engine and runlist unset */
 } NvTopEngine;
 
 /* Chip identity and fixed facts (one per supported chip). */
