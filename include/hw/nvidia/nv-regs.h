@@ -156,6 +156,22 @@ NV_REG32(PTOP_DEVICE_INFO,      0x022700)
 #define NV_PTOP_KIND_ENUM           2
 #define NV_PTOP_KIND_ENGINE_TYPE    3
 #define NV_PTOP_TYPE_GR             0x00
+
+/*
+ * GR's unit counts, as nouveau's GR init reads them: the GPC count, and per
+ * GPC its TPC count and the TPCs of each PES (2 TPCs per PES).
+ */
+#define A_PGRAPH_FS_GPC_COUNT       0x409604    /* bits 4:0 */
+#define NV_PGRAPH_BASE              0x400000
+#define NV_PGRAPH_SIZE              0x020000
+#define NV_GPC_BASE                 0x500000
+#define NV_GPC_STRIDE               0x8000
+#define NV_GPC_MAX                  8           /* the GPC unit's address range */
+#define NV_GPC_FS_TPC_COUNT         0x2608
+#define NV_GPC_PES_TPC_MASK(p)      (0x0c30 + 4 * (p))
+#define NV_GPC_PES_PRESENT          0x0c50
+#define NV_GPC_PES_COUNT            3
+#define NV_TPCS_PER_PES             2
 #define NV_PTOP_TYPE_SEC2           0x0d
 #define NV_PTOP_TYPE_LCE            0x13
 
