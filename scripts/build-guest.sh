@@ -22,8 +22,8 @@ out=$(cd "$out" && pwd)
 exec 9>"$out/.lock"
 flock 9
 
-# ---- up to date? (newer than this script, tests/guest/* -- bo-move.c included --
-# and the cached .debs it used)
+# ---- up to date? (newer than this script, tests/guest/* -- the C test programs
+# included --, the class headers they use and the cached .debs it used)
 deb_of() {  # deb_of NAME=VERSION: the cached .deb's file name (apt writes ':' as %3a)
     set -- "$debs/${1%%=*}_$(echo "${1#*=}" | sed 's/:/%3a/')"_*.deb
     [ -f "$1" ] && echo "${1##*/}"
@@ -33,13 +33,13 @@ debs_present() {
     grep -v '^#' "$out/VERSIONS" | while read -r pv; do deb_of "$pv" >/dev/null || exit 1; done
 }
 if [ -f "$img" ] && [ -f "$out/vmlinuz" ] && debs_present &&
-   [ -z "$(find "$root/scripts/build-guest.sh" "$root/tests/guest" "$debs" -newer "$img" | head -n 1)" ]; then
+   [ -z "$(find "$root/scripts/build-guest.sh" "$root/tests/guest" "$root/include/hw/nvidia" "$debs" -newer "$img" | head -n 1)" ]; then
     echo "== nvqemu: guest image is up to date ($out)"
     exit 0
 fi
 
 # ---- host tools (root only for these apt-get installs); gcc and a static
-# libc (libc6-dev's libc.a) build tests/guest/bo-move.c
+# libc (libc6-dev's libc.a) build the test programs tests/guest/*.c
 host_install() {
     echo "== nvqemu: installing $1 on the host"
     DEBIAN_FRONTEND=noninteractive apt-get -q -o DPkg::Lock::Timeout=900 \
@@ -148,14 +148,16 @@ cp "$root/tests/guest/init" "$tree/init"
 chmod 755 "$tree/init"
 cp "$root"/tests/guest/*.sh "$tree/tests/"
 
-# bo-move (the accel test's buffer-move checker): raw DRM ioctls with libdrm-dev's
-# uAPI headers (no libdrm library),
-# static so the busybox-only guest can run it.
-echo "== nvqemu: compiling tests/guest/bo-move.c (static)"
-gcc -std=gnu11 -O2 -Wall -Wextra -static -s -I/usr/include/libdrm \
-    -o "$out/bo-move" "$root/tests/guest/bo-move.c" || die "bo-move.c does not compile"
-cp "$out/bo-move" "$tree/usr/bin/bo-move"
-chmod 755 "$tree/usr/bin/bo-move"
+# The test programs (bo-move, gr-chan): raw DRM ioctls with libdrm-dev's uAPI
+# headers (no libdrm library) and our own class headers, static so the
+# busybox-only guest can run them; each becomes /usr/bin/NAME.
+for src in "$root"/tests/guest/*.c; do
+    name=$(basename "$src" .c)
+    echo "== nvqemu: compiling tests/guest/$name.c (static)"
+    gcc -std=gnu11 -O2 -Wall -Wextra -static -s -I/usr/include/libdrm -I"$root/include" \
+        -o "$out/$name" "$src" || die "$name.c does not compile"
+    install -m 755 "$out/$name" "$tree/usr/bin/$name"
+done
 
 # nouveau's line in modules.dep already lists its whole transitive closure.
 # Modules are stored decompressed: busybox modprobe first hands a .ko.xz to the

@@ -299,35 +299,6 @@ static void test_topology(void)
     fake_free(f);
 }
 
-/*
- * GR's unit counts as nouveau's GR init reads them: the configured GPCs,
- * each with its TPCs, and PES masks that are disjoint and cover them.
- */
-static void test_gr_counts(void)
-{
-    NvGpuConfig cfg = { .chip = &nv_chip_tu104, .vram_size = 256ull << 20, .gpcs = 3,
-                        .tpcs_per_gpc = 3, .sms_per_tpc = 2, .sm_threads = 1 };
-    FakePlatform *f = fake_new_cfg(&cfg);
-
-    g_assert_cmpuint(rd32(f, A_PGRAPH_FS_GPC_COUNT) & 0x1f, ==, 3);
-    for (unsigned g = 0; g < NV_GPC_MAX; g++) {
-        uint32_t at = NV_GPC_BASE + g * NV_GPC_STRIDE, all = 0;
-        g_assert_cmpuint(rd32(f, at + NV_GPC_FS_TPC_COUNT), ==, g < 3 ? 3 : 0);
-        for (unsigned p = 0; p < NV_GPC_PES_COUNT; p++) {
-            uint32_t mask = rd32(f, at + NV_GPC_PES_TPC_MASK(p));
-            g_assert_cmphex(all & mask, ==, 0);
-            all |= mask;
-        }
-        g_assert_cmphex(all, ==, g < 3 ? 0x7 : 0);
-        g_assert_cmphex(rd32(f, at + NV_GPC_PES_PRESENT), ==, g < 3 ? 0x3 : 0);
-    }
-    g_assert_cmpuint(f->unimp_count, ==, 0);
-    rd32(f, NV_GPC_BASE + 0x0c60);          /* other GR registers stay unimplemented */
-    rd32(f, NV_PGRAPH_BASE + 0x100);
-    g_assert_cmpuint(f->unimp_count, ==, 2);
-    fake_free(f);
-}
-
 /* The encoder against the table nouveau's parser was checked with (reference §6.2). */
 static void test_device_info_encoding(void)
 {
@@ -454,7 +425,6 @@ int main(int argc, char **argv)
     g_test_add_func("/regs/vf-tree", test_vf_tree);
     g_test_add_func("/regs/topology", test_topology);
     g_test_add_func("/regs/device-info-encoding", test_device_info_encoding);
-    g_test_add_func("/regs/gr-counts", test_gr_counts);
     g_test_add_func("/regs/plain", test_plain_regs);
     g_test_add_func("/regs/reset", test_reset);
     g_test_add_func("/regs/config", test_config);

@@ -80,6 +80,9 @@ bool nv_pfb_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
     case A_PFB_PRI_MMU_WPR_INFO:
         *val = wpr_info(gpu);
         return true;
+    case A_PFB_FBHUB_NUM_ACTIVE_LTCS:
+        *val = gpu->chip.fbps * gpu->chip.ltc_per_fbp;
+        return true;
     case A_PFB_LOCAL_MEMORY_RANGE:
         *val = vram_size_code(gpu->vram_size);
         return true;

@@ -60,7 +60,10 @@ NvGpu *nvgpu_new(const NvGpuConfig *cfg, const NvPlatform *plat)
     /* Anonymous and unreserved: the host commits pages only when touched. */
     gpu->vram = mmap(NULL, gpu->vram_size, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (gpu->vram == MAP_FAILED) {
+    if (gpu->vram == MAP_FAILED || !nv_gr_alloc(gpu)) {
+        if (gpu->vram != MAP_FAILED) {
+            munmap(gpu->vram, gpu->vram_size);
+        }
         free(gpu);
         return NULL;
     }
@@ -89,6 +92,7 @@ void nvgpu_free(NvGpu *gpu)
     nv_host_free(gpu);
     nv_sm_free(gpu->sm);
     munmap(gpu->vram, gpu->vram_size);
+    free(gpu->pgraph);
     free(gpu);
 }
 
@@ -99,6 +103,7 @@ void nvgpu_reset(NvGpu *gpu)
     gpu->r.pcfg.rom_shadow = 1;
     nv_plain_reset(gpu);
     nv_falcon_reset_all(gpu);
+    nv_gr_reset(gpu);
     nv_host_reset(gpu);
     nv_ptimer_reset(gpu);
     nv_irq_update(gpu);

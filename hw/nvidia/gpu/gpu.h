@@ -103,6 +103,7 @@ struct NvGpu {
     NvRegs r;
     NvTlbEntry tlb[NV_TLB_ENTRIES];
     NvFalcon falcon[NV_FALCONS];            /* SEC2, GSP, PMU */
+    uint32_t *pgraph;                       /* PGRAPH register file (gr.c) */
     struct NvChannel *chan[NV_CHANNELS];    /* host state of bound channels */
     NvSm *sm;                               /* the SM array (worker threads) */
     NvComputeConfig compute_cfg;            /* how compute launches run */
@@ -139,6 +140,8 @@ void nv_ptimer_alarm_fire(NvGpu *gpu);
 uint32_t nv_pmc_intr(NvGpu *gpu, unsigned tree);
 bool nv_vf_pending(NvGpu *gpu);
 void nv_top_build_device_info(NvGpu *gpu);
+bool nv_gr_alloc(NvGpu *gpu);
+void nv_gr_reset(NvGpu *gpu);
 
 /* Recomputes the interrupt line and tells the platform when it changed. */
 void nv_irq_update(NvGpu *gpu);

@@ -9,14 +9,11 @@
 
 #include <stdint.h>
 
-#include "hw/nvidia/nv-falcon.h"
-
 /*
  * Plain registers: storage with a cold value and an access kind, for
  * registers nouveau programs or polls that need no behaviour (name, offset,
  * cold value, kind). Looked up when no unit handles an offset. Sorted.
  */
-/* FECS and GPCCS: sized to hold the firmware images nouveau loads into them. */
 #define NV_PLAIN_REGS(X)                                                     \
     X(GPIO_INTR_0,              0x00dc00, 0, NV_PLAIN_W1C)                   \
     X(GPIO_INTR_EN_0,           0x00dc08, 0, NV_PLAIN_RW)                    \
@@ -44,10 +41,6 @@
     X(PFB_NISO_MMU_DEBUG_CTRL,  0x1facc4, 0, NV_PLAIN_RW)                    \
     X(PFB_NISO_MMU_DEBUG_WR,    0x1facc8, 0, NV_PLAIN_RW)                    \
     X(PFB_NISO_MMU_DEBUG_RD,    0x1faccc, 0, NV_PLAIN_RW)                    \
-    X(FECS_FALCON_HWCFG,        0x409108, NV_FALCON_HWCFG_KIB(32, 8), NV_PLAIN_RO) \
-    X(FECS_FALCON_HWCFG1,       0x40912c, NV_FALCON_HWCFG1_LS, NV_PLAIN_RO)  \
-    X(GPCCS_FALCON_HWCFG,       0x41a108, NV_FALCON_HWCFG_KIB(16, 4), NV_PLAIN_RO) \
-    X(GPCCS_FALCON_HWCFG1,      0x41a12c, NV_FALCON_HWCFG1_LS, NV_PLAIN_RO)  \
     X(FBPA_BCAST_CFG_0160,      0x9a0160, 0, NV_PLAIN_RW) /* RAMMAP follow-up */ \
     X(FBPA_BCAST_CFG_0584,      0x9a0584, 0, NV_PLAIN_RW)                    \
     X(PFIFO_DOORBELL_ENABLE,    0xb65000, 0, NV_PLAIN_RW) /* doorbells always work */

@@ -91,47 +91,6 @@ bool nv_top_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
     return false;
 }
 
-/*
- * GR's view of the same topology. nouveau's GR init divides by these counts
- * and sizes its tables with them, so every enabled GPC reports its TPCs and
- * PES masks that cover them exactly; the GR registers themselves are not
- * modelled (their accesses stay unimplemented).
- */
-bool nv_pgraph_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
-{
-    if (addr != A_PGRAPH_FS_GPC_COUNT) {
-        return false;
-    }
-    *val = gpu->cfg.gpcs;
-    return true;
-}
-
-bool nv_gpc_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
-{
-    unsigned gpc = (addr - NV_GPC_BASE) / NV_GPC_STRIDE;
-    uint32_t off = (addr - NV_GPC_BASE) % NV_GPC_STRIDE;
-    uint32_t tpcs = gpc < gpu->cfg.gpcs ? (1u << gpu->cfg.tpcs_per_gpc) - 1 : 0;
-    uint32_t pes_all = (1u << NV_TPCS_PER_PES) - 1, present = 0;
-
-    if (off == NV_GPC_FS_TPC_COUNT) {
-        *val = gpc < gpu->cfg.gpcs ? gpu->cfg.tpcs_per_gpc : 0;
-        return true;
-    }
-    for (unsigned p = 0; p < NV_GPC_PES_COUNT; p++) {
-        uint32_t mask = tpcs & pes_all << (p * NV_TPCS_PER_PES);
-        if (off == NV_GPC_PES_TPC_MASK(p)) {
-            *val = mask;
-            return true;
-        }
-        present |= (mask != 0) << p;
-    }
-    if (off == NV_GPC_PES_PRESENT) {
-        *val = present;
-        return true;
-    }
-    return false;
-}
-
 bool nv_fuse_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
 {
     const NvChipProfile *c = &gpu->chip;

@@ -29,8 +29,7 @@
     X(ppriv,   0x120000, 0x001000, false, nv_ppriv_read,   NULL)                 \
     X(ltc,     0x17e000, 0x001000, false, nv_ltc_read,     NULL)                 \
     X(prom,    NV_PROM_BASE, NV_PROM_SIZE, true, nv_prom_read, NULL)             \
-    X(pgraph,  NV_PGRAPH_BASE, NV_PGRAPH_SIZE, false, nv_pgraph_read, NULL)       \
-    X(gpc,     NV_GPC_BASE, NV_GPC_MAX * NV_GPC_STRIDE, false, nv_gpc_read, NULL)  \
+    X(pgraph,  NV_PGRAPH_BASE, NV_PGRAPH_SIZE, false, nv_pgraph_read, nv_pgraph_write) \
     X(vga,     0x6013d4, 0x000002, true,  nv_vga_read,     nv_vga_write)         \
     X(pramin,  NV_PRAMIN_BASE, NV_PRAMIN_SIZE, true, nv_pramin_read, nv_pramin_write) \
     X(pccsr,   0x800000, NV_CHANNELS * 8, false, nv_pccsr_read, nv_pccsr_write)  \
@@ -48,11 +47,12 @@ NvUnitRead nv_pmc_read, nv_pbus_read, nv_ptimer_read, nv_fuse_read, nv_top_read,
     nv_pramin_read, nv_vf_read, nv_uflush_read, nv_vfbar_read, nv_vfmmu_read,
     nv_usermode_read, nv_ppriv_read, nv_ltc_read, nv_vga_read, nv_pfifo_read,
     nv_pbdma_read, nv_ceintr_read, nv_pccsr_read, nv_pmu_read, nv_gsp_read, nv_sec2_read,
-    nv_pgraph_read, nv_gpc_read;
+    nv_pgraph_read;
 NvUnitWrite nv_pmc_write, nv_pbus_write, nv_ptimer_write, nv_pcfg_write,
     nv_pramin_write, nv_vf_write, nv_uflush_write, nv_vfbar_write, nv_vfmmu_write,
     nv_vga_write, nv_pfifo_write, nv_pbdma_write, nv_ceintr_write, nv_pccsr_write,
-    nv_usermode_write, nv_pfb_write, nv_pmu_write, nv_gsp_write, nv_sec2_write;
+    nv_usermode_write, nv_pfb_write, nv_pmu_write, nv_gsp_write, nv_sec2_write,
+    nv_pgraph_write;
 
 /* Plain registers (plain-regs.c). */
 extern const NvPlainReg nv_plain_regs[NV_PLAIN_COUNT];

@@ -158,12 +158,48 @@ NV_REG32(PTOP_DEVICE_INFO,      0x022700)
 #define NV_PTOP_TYPE_GR             0x00
 
 /*
- * GR's unit counts, as nouveau's GR init reads them: the GPC count, and per
- * GPC its TPC count and the TPCs of each PES (2 TPCs per PES).
+ * PGRAPH (0x400000-0x5fffff, GPC units from 0x500000). The unit counts as
+ * nouveau's GR init reads them: the GPC count, and per GPC its TPC count and
+ * the TPCs of each PES (2 TPCs per PES). Then the registers it polls, and
+ * FECS's host interface (its falcon block at 0x409000, method push, the
+ * context-switch mailboxes).
  */
-#define A_PGRAPH_FS_GPC_COUNT       0x409604    /* bits 4:0 */
 #define NV_PGRAPH_BASE              0x400000
-#define NV_PGRAPH_SIZE              0x020000
+#define NV_PGRAPH_SIZE              0x200000
+#define A_PGRAPH_INTR               0x400100
+#define A_PGRAPH_EXCEPTION          0x400108
+#define A_PGRAPH_GPC_EXCEPTION      0x400118
+#define A_PGRAPH_FE_BUSY            0x40060c    /* bit 0: busy */
+#define A_PGRAPH_STATUS             0x400700    /* bit 2: icmd pending */
+#define A_PGRAPH_FE_PWR_MODE        0x404170    /* bit 4: request pending */
+#define NV_PGRAPH_FE_PWR_MODE_REQ   (1u << 4)
+#define A_PGRAPH_FS_GPC_COUNT       0x409604    /* bits 4:0 */
+#define A_FECS_FALCON_CPUCTL        0x409100
+#define A_FECS_FALCON_HWCFG         0x409108
+#define A_FECS_FALCON_HWCFG1        0x40912c
+#define A_FECS_FALCON_CPUCTL_ALIAS  0x409130
+#define A_FECS_METHOD_DATA          0x409500
+#define A_FECS_METHOD_PUSH          0x409504
+#define A_FECS_CTXSW_MAILBOX(i)     (0x409800 + 4 * (i))
+#define A_FECS_CTXSW_STATUS_1       0x409808
+#define A_FECS_CURRENT_CTX          0x409b00
+#define A_FECS_HOST_INT_STATUS      0x409c18
+#define A_GPCCS_FALCON_HWCFG        0x41a108
+#define A_GPCCS_FALCON_HWCFG1       0x41a12c
+/* FECS methods (pushed to METHOD_PUSH with data in METHOD_DATA) and their replies. */
+#define NV_FECS_MTHD_HALT_PIPELINE          0x04
+#define NV_FECS_MTHD_BIND_POINTER           0x03
+#define NV_FECS_MTHD_WFI_GOLDEN_SAVE        0x09
+#define NV_FECS_MTHD_DISCOVER_IMAGE_SIZE    0x10
+#define NV_FECS_MTHD_DISCOVER_ZCULL_SIZE    0x16
+#define NV_FECS_MTHD_SET_WATCHDOG_TIMEOUT   0x21
+#define NV_FECS_MTHD_DISCOVER_PM_SIZE       0x25
+#define NV_FECS_MTHD_STOP_CTXSW             0x38
+#define NV_FECS_MTHD_START_CTXSW            0x39
+#define NV_FECS_MB0_RUNNING         (1u << 0)   /* after start; also WFI_GOLDEN_SAVE done */
+#define NV_FECS_MB0_ERROR           (1u << 1)
+#define NV_FECS_MB0_BIND_DONE       (1u << 4)
+#define NV_FECS_MB1_DONE            1           /* ctxsw control methods */
 #define NV_GPC_BASE                 0x500000
 #define NV_GPC_STRIDE               0x8000
 #define NV_GPC_MAX                  8           /* the GPC unit's address range */
@@ -184,6 +220,7 @@ NV_REG32(PCFG_ROM_SHADOW,       0x088050)   /* bit 0: PROM window enable */
 NV_REG32(PCFG_MSI_REARM,        0x088704)
 
 /* PFB: memory size */
+NV_REG32(PFB_FBHUB_NUM_ACTIVE_LTCS, 0x100800)   /* GR init copies it */
 NV_REG32(PFB_LOCAL_MEMORY_RANGE, 0x100ce0)
     NV_FIELD(PFB_LOCAL_MEMORY_RANGE, SCALE, 0, 4)
     NV_FIELD(PFB_LOCAL_MEMORY_RANGE, MAG, 4, 6)
