@@ -23,7 +23,8 @@ exec 9>"$out/.lock"
 flock 9
 
 # ---- up to date? (newer than this script, tests/guest/* -- the C test programs
-# included --, the class headers they use and the cached .debs it used)
+# included --, the headers, cubin reader and cubin they use, and the cached .debs)
+vadd_cubin=$root/tests/sass/k01_vadd.sm_75.cubin
 deb_of() {  # deb_of NAME=VERSION: the cached .deb's file name (apt writes ':' as %3a)
     set -- "$debs/${1%%=*}_$(echo "${1#*=}" | sed 's/:/%3a/')"_*.deb
     [ -f "$1" ] && echo "${1##*/}"
@@ -33,7 +34,8 @@ debs_present() {
     grep -v '^#' "$out/VERSIONS" | while read -r pv; do deb_of "$pv" >/dev/null || exit 1; done
 }
 if [ -f "$img" ] && [ -f "$out/vmlinuz" ] && debs_present &&
-   [ -z "$(find "$root/scripts/build-guest.sh" "$root/tests/guest" "$root/include/hw/nvidia" "$debs" -newer "$img" | head -n 1)" ]; then
+   [ -z "$(find "$root/scripts/build-guest.sh" "$root/tests/guest" "$root/include/hw/nvidia" \
+                "$root/hw/nvidia/sm/cubin.c" "$vadd_cubin" "$debs" -newer "$img" | head -n 1)" ]; then
     echo "== nvqemu: guest image is up to date ($out)"
     exit 0
 fi
@@ -149,15 +151,17 @@ chmod 755 "$tree/init"
 cp "$root"/tests/guest/*.sh "$tree/tests/"
 
 # The test programs (bo-move, gr-chan): raw DRM ioctls with libdrm-dev's uAPI
-# headers (no libdrm library) and our own class headers, static so the
-# busybox-only guest can run them; each becomes /usr/bin/NAME.
+# headers (no libdrm library), our own class headers and cubin reader, static
+# so the busybox-only guest can run them; each becomes /usr/bin/NAME. gr-chan
+# launches the corpus vadd kernel, whose cubin goes to /usr/share/nvqemu.
 for src in "$root"/tests/guest/*.c; do
     name=$(basename "$src" .c)
     echo "== nvqemu: compiling tests/guest/$name.c (static)"
     gcc -std=gnu11 -O2 -Wall -Wextra -static -s -I/usr/include/libdrm -I"$root/include" \
-        -o "$out/$name" "$src" || die "$name.c does not compile"
+        -o "$out/$name" "$src" "$root/hw/nvidia/sm/cubin.c" || die "$name.c does not compile"
     install -m 755 "$out/$name" "$tree/usr/bin/$name"
 done
+install -D -m 644 "$vadd_cubin" "$tree/usr/share/nvqemu/k01_vadd.sm_75.cubin"
 
 # nouveau's line in modules.dep already lists its whole transitive closure.
 # Modules are stored decompressed: busybox modprobe first hands a .ko.xz to the

@@ -47,6 +47,8 @@
 #include <drm.h>
 #include <nouveau_drm.h>
 
+#include "guest-drm.h"
+
 /* Values newer than libdrm's copy of nouveau_drm.h (stable kernel uAPI). */
 #ifndef NOUVEAU_FIFO_ENGINE_CE
 #define NOUVEAU_FIFO_ENGINE_CE          0x30    /* CHANNEL_ALLOC: copy-engine runlist */
@@ -156,34 +158,10 @@ static uint32_t pattern(unsigned b, uint64_t word)
     return x;
 }
 
-static uint64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* wait (bounded) until the GPU is done with a buffer; 0 or an errno */
 static int cpu_prep(uint32_t handle, int write)
 {
-    uint64_t deadline = now_ms() + PREP_TIMEOUT_MS;
-    struct drm_nouveau_gem_cpu_prep p;
-    for (;;) {
-        memset(&p, 0, sizeof(p));
-        p.handle = handle;
-        p.flags = NOUVEAU_GEM_CPU_PREP_NOWAIT |
-                  (write ? NOUVEAU_GEM_CPU_PREP_WRITE : 0);
-        if (ioctl(fd, DRM_IOCTL_NOUVEAU_GEM_CPU_PREP, &p) == 0) {
-            return 0;
-        }
-        if (errno != EBUSY && errno != EINTR && errno != EAGAIN) {
-            return errno;
-        }
-        if (now_ms() > deadline) {
-            return ETIMEDOUT;
-        }
-        usleep(1000);
-    }
+    return guest_cpu_prep(fd, handle, write, PREP_TIMEOUT_MS);
 }
 
 static void cpu_fini(uint32_t handle)

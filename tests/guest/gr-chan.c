@@ -13,7 +13,11 @@
  *     subchannel, writes a pattern inline into a GART buffer, then releases
  *     a host semaphore behind it; CPU_PREP (bounded) and every word checked,
  *     the words around the pattern untouched;
- *  4. the channel freed again.
+ *  4. a compute launch: the sm_75 vadd kernel of the SASS corpus (code from
+ *     its cubin, /usr/share/nvqemu) over 1000 floats, with a QMD and constant
+ *     bank 0 laid out as the CUDA driver does, sent with TURING_COMPUTE_A's
+ *     SEND_PCAS; every sum checked, the QMD's release semaphore too;
+ *  5. the channel freed again.
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -24,6 +28,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -33,8 +38,12 @@
 #include <drm.h>
 #include <nouveau_drm.h>
 
+#include "guest-drm.h"
 #include "hw/nvidia/nv-host.h"
 #include "hw/nvidia/cl-a140.h"
+#include "hw/nvidia/cl-c5c0.h"
+#include "hw/nvidia/nv-qmd.h"
+#include "hw/nvidia/sm/cubin.h"
 
 /* Newer than libdrm's copy of nouveau_drm.h (stable kernel uAPI). */
 #ifndef NOUVEAU_FIFO_ENGINE_GR
@@ -52,6 +61,23 @@
 #define FILL            0xdeadbeefu
 #define I2M_SUBCH       1
 #define PREP_TIMEOUT_MS 20000
+
+/* The compute launch: vadd(a, b, c, n) and where its data lives in one buffer. */
+#define VADD_CUBIN      "/usr/share/nvqemu/k01_vadd.sm_75.cubin"
+#define COMPUTE_SUBCH   2
+#define N_ELEMS         1000
+#define BLOCK           128
+#define A_AT            0x00000
+#define B_AT            0x10000
+#define C_AT            0x20000
+#define QMD_AT          0x30000
+#define CB0_AT          0x31000
+#define CB0_SIZE        0x400
+#define CODE_AT         0x32000     /* 256-byte aligned, as QMD program addresses are */
+#define CSEM_AT         0x3f000
+#define LAUNCH_SIZE     0x40000
+#define LAUNCH_PAYLOAD  0x1a0c4ed5u
+#define CUBIN_MAX       (1u << 20)
 
 static const uint32_t gr_classes[] = { 0xa140, 0xc5c0, 0xc597, 0x902d };
 
@@ -78,13 +104,6 @@ static uint32_t pattern(uint32_t i)
     return x * 0x2c1b3c6du;
 }
 
-static uint64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 typedef struct Buf {
     uint32_t handle;
     uint64_t va, size;
@@ -106,28 +125,6 @@ static int buf_new(uint64_t size, Buf *b)
     b->map = mmap(NULL, b->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
                   (off_t)n.info.map_handle);
     return b->map == MAP_FAILED ? errno : 0;
-}
-
-/* Waits (bounded) until the GPU is done with a buffer; 0 or an errno. */
-static int cpu_prep(uint32_t handle)
-{
-    uint64_t deadline = now_ms() + PREP_TIMEOUT_MS;
-
-    for (;;) {
-        struct drm_nouveau_gem_cpu_prep p = { .handle = handle,
-                                              .flags = NOUVEAU_GEM_CPU_PREP_NOWAIT };
-        if (ioctl(fd, NV_IOCTL_W(DRM_NOUVEAU_GEM_CPU_PREP, struct drm_nouveau_gem_cpu_prep),
-                  &p) == 0) {
-            return 0;
-        }
-        if (errno != EBUSY && errno != EINTR && errno != EAGAIN) {
-            return errno;
-        }
-        if (now_ms() > deadline) {
-            return ETIMEDOUT;
-        }
-        usleep(1000);
-    }
 }
 
 /* Pushbuffer writer: method headers as the host decodes them. */
@@ -192,7 +189,122 @@ static int submit(int chan, Buf *push, unsigned words, Buf *dst)
     if (ioctl(fd, NV_IOCTL(DRM_NOUVEAU_GEM_PUSHBUF, struct drm_nouveau_gem_pushbuf), &req)) {
         return errno;
     }
-    return cpu_prep(dst->handle);
+    return guest_cpu_prep(fd, dst->handle, false, PREP_TIMEOUT_MS);
+}
+
+/* The kernel's cubin, read whole (k->code points into *file); false if unusable. */
+static bool load_vadd(uint8_t **file, NvCubinKernel *k)
+{
+    static NvCubin cubin;
+    FILE *f = fopen(VADD_CUBIN, "rb");
+    size_t len = 0;
+
+    *file = malloc(CUBIN_MAX);
+    if (f && *file) {
+        len = fread(*file, 1, CUBIN_MAX, f);
+    }
+    if (f) {
+        fclose(f);
+    }
+    return len > 0 && len < CUBIN_MAX && nv_cubin_open(&cubin, *file, len) &&
+           nv_cubin_find_kernel(&cubin, "vadd", k) && k->code_size <= CSEM_AT - CODE_AT &&
+           k->param_base + 28 <= CB0_SIZE;
+}
+
+static float in_a(uint32_t i) { return (float)i * 0.5f; }
+static float in_b(uint32_t i) { return (float)(N_ELEMS - i) * 0.25f; }
+
+/*
+ * Inputs, code, constant bank 0 (block and grid sizes first, then the
+ * parameters where the cubin puts them) and a QMD 2.3 whose release
+ * semaphore lands after the grid, all in one buffer at va.
+ */
+static void build_launch(const Buf *d, const NvCubinKernel *k)
+{
+    uint8_t *m = (uint8_t *)d->map;
+    uint64_t a = d->va + A_AT, b = d->va + B_AT, c = d->va + C_AT, code = d->va + CODE_AT;
+    uint64_t cb0 = d->va + CB0_AT, sem = d->va + CSEM_AT;
+    uint32_t block[3] = { BLOCK, 1, 1 }, grid[3] = { (N_ELEMS + BLOCK - 1) / BLOCK, 1, 1 };
+    uint32_t n = N_ELEMS, *q = (uint32_t *)(m + QMD_AT);
+
+    memset(m, 0, d->size);
+    for (uint32_t i = 0; i < N_ELEMS; i++) {
+        float va = in_a(i), vb = in_b(i);
+        memcpy(m + A_AT + 4 * i, &va, 4);
+        memcpy(m + B_AT + 4 * i, &vb, 4);
+    }
+    for (uint32_t w = 0; w < (B_AT - A_AT) / 4; w++) {
+        memcpy(m + C_AT + 4 * w, &(uint32_t){ FILL }, 4);
+    }
+    memcpy(m + CODE_AT, k->code, k->code_size);
+    memcpy(m + CB0_AT, block, 12);
+    memcpy(m + CB0_AT + 0xc, grid, 12);
+    memcpy(m + CB0_AT + k->param_base, &a, 8);
+    memcpy(m + CB0_AT + k->param_base + 8, &b, 8);
+    memcpy(m + CB0_AT + k->param_base + 16, &c, 8);
+    memcpy(m + CB0_AT + k->param_base + 24, &n, 4);
+    NV_QMD_SET(q, QMD_MAJOR_VERSION, NV_QMD_MAJOR_2);
+    NV_QMD_SET(q, QMD_VERSION, NV_QMD_MINOR_3);
+    NV_QMD_SET(q, PROGRAM_ADDRESS_LOWER, (uint32_t)code);
+    NV_QMD_SET(q, PROGRAM_ADDRESS_UPPER, (uint32_t)(code >> 32));
+    NV_QMD_SET(q, CTA_RASTER_WIDTH, grid[0]);
+    NV_QMD_SET(q, CTA_RASTER_HEIGHT, 1);
+    NV_QMD_SET(q, CTA_RASTER_DEPTH, 1);
+    NV_QMD_SET(q, CTA_THREAD_DIMENSION0, BLOCK);
+    NV_QMD_SET(q, CTA_THREAD_DIMENSION1, 1);
+    NV_QMD_SET(q, CTA_THREAD_DIMENSION2, 1);
+    NV_QMD_SET(q, REGISTER_COUNT, k->registers);
+    NV_QMD_SET(q, SHARED_MEMORY_SIZE, k->shared_size);
+    NV_QMD_SET(q, CONSTANT_BUFFER_VALID, 1);
+    nv_qmd_set(q, NV_QMD_CBUF_ADDR_LOWER_BIT(0), 32, (uint32_t)cb0);
+    nv_qmd_set(q, NV_QMD_CBUF_ADDR_UPPER_BIT(0), NV_QMD_CBUF_ADDR_UPPER_WIDTH,
+               (uint32_t)(cb0 >> 32));
+    nv_qmd_set(q, NV_QMD_CBUF_SIZE_SHIFTED4_BIT(0), NV_QMD_CBUF_SIZE_SHIFTED4_WIDTH,
+               CB0_SIZE >> 4);
+    NV_QMD_SET(q, SEMAPHORE_RELEASE_ENABLE0, 1);
+    NV_QMD_SET(q, RELEASE0_ADDRESS_LOWER, (uint32_t)sem);
+    NV_QMD_SET(q, RELEASE0_ADDRESS_UPPER, (uint32_t)(sem >> 32));
+    NV_QMD_SET(q, RELEASE0_STRUCTURE_SIZE, 1);          /* one word */
+    NV_QMD_SET(q, RELEASE0_PAYLOAD, LAUNCH_PAYLOAD);
+}
+
+static void push_launch(Push *s, uint64_t qmd_va)
+{
+    mthd(s, NV_PB_SEC_INC_METHOD, COMPUTE_SUBCH, NV_C46F_SET_OBJECT, 1);
+    emit(s, NV_CLASS_TURING_COMPUTE_A);
+    mthd(s, NV_PB_SEC_INC_METHOD, COMPUTE_SUBCH, A_C5C0_SEND_PCAS_A, 1);
+    emit(s, (uint32_t)(qmd_va >> C5C0_QMD_ADDRESS_SHIFT));
+    mthd(s, NV_PB_SEC_INC_METHOD, COMPUTE_SUBCH, A_C5C0_SEND_SIGNALING_PCAS_B, 1);
+    emit(s, R_C5C0_SEND_SIGNALING_PCAS_B_INVALIDATE_MASK |
+            R_C5C0_SEND_SIGNALING_PCAS_B_SCHEDULE_MASK);
+}
+
+/* Every sum exact (one float add), the words past n untouched, the release written. */
+static void check_launch(const Buf *d)
+{
+    const uint8_t *m = (const uint8_t *)d->map;
+    unsigned bad = 0, first = 0;
+    uint32_t sem;
+
+    for (uint32_t i = 0; i < (B_AT - A_AT) / 4; i++) {
+        float want = in_a(i) + in_b(i), got;
+        uint32_t bits, fill = FILL;
+        memcpy(&bits, m + C_AT + 4 * i, 4);
+        memcpy(&got, &bits, 4);
+        bool ok = i < N_ELEMS ? got == want : bits == fill;
+        if (!ok && bad++ == 0) {
+            first = i;
+        }
+    }
+    memcpy(&sem, m + CSEM_AT, 4);
+    if (bad) {
+        report(false, "vadd over %u floats: %u words wrong, the first at element %u", N_ELEMS,
+               bad, first);
+    } else {
+        report(true, "vadd over %u floats: every sum right, the words past them untouched",
+               N_ELEMS);
+    }
+    report(sem == LAUNCH_PAYLOAD, "the QMD's release semaphore: 0x%08x", sem);
 }
 
 /* Every word: the pattern where I2M wrote, the fill elsewhere, the payload at SEM_AT. */
@@ -271,7 +383,30 @@ int main(void)
         check_dst(&dst);
     }
 
-    /* 4. clean up */
+    /* 4. a compute launch */
+    Buf data;
+    uint8_t *cubin = NULL;
+    NvCubinKernel k;
+    if (!load_vadd(&cubin, &k)) {
+        report(false, "%s: no usable vadd kernel", VADD_CUBIN);
+    } else if ((e = buf_new(LAUNCH_SIZE, &data)) != 0) {
+        report(false, "GEM_NEW + mmap (GART, launch data): errno %d (%s)", e, strerror(e));
+    } else {
+        build_launch(&data, &k);
+        s = (Push){ .p = push.map, .cap = push.size / 4 };
+        push_launch(&s, data.va + QMD_AT);
+        uint64_t t0 = now_ms();
+        e = submit(ca.channel, &push, s.n, &data);
+        report(e == 0, "compute launch through GEM_PUSHBUF (%u registers, %llu bytes of code): "
+               "%s (%llu ms)", k.registers, (unsigned long long)k.code_size,
+               e ? strerror(e) : "done", (unsigned long long)(now_ms() - t0));
+        if (!e) {
+            check_launch(&data);
+        }
+    }
+    free(cubin);
+
+    /* 5. clean up */
     struct drm_nouveau_channel_free cf = { .channel = ca.channel };
     int r = ioctl(fd, NV_IOCTL_W(DRM_NOUVEAU_CHANNEL_FREE, struct drm_nouveau_channel_free), &cf);
     report(r == 0, "CHANNEL_FREE: %s", r ? strerror(errno) : "freed");
