@@ -256,11 +256,7 @@ static void build_launch(const Buf *d, const NvCubinKernel *k)
     NV_QMD_SET(q, REGISTER_COUNT, k->registers);
     NV_QMD_SET(q, SHARED_MEMORY_SIZE, k->shared_size);
     NV_QMD_SET(q, CONSTANT_BUFFER_VALID, 1);
-    nv_qmd_set(q, NV_QMD_CBUF_ADDR_LOWER_BIT(0), 32, (uint32_t)cb0);
-    nv_qmd_set(q, NV_QMD_CBUF_ADDR_UPPER_BIT(0), NV_QMD_CBUF_ADDR_UPPER_WIDTH,
-               (uint32_t)(cb0 >> 32));
-    nv_qmd_set(q, NV_QMD_CBUF_SIZE_SHIFTED4_BIT(0), NV_QMD_CBUF_SIZE_SHIFTED4_WIDTH,
-               CB0_SIZE >> 4);
+    nv_qmd_set_cbuf(q, 0, cb0, CB0_SIZE);
     NV_QMD_SET(q, SEMAPHORE_RELEASE_ENABLE0, 1);
     NV_QMD_SET(q, RELEASE0_ADDRESS_LOWER, (uint32_t)sem);
     NV_QMD_SET(q, RELEASE0_ADDRESS_UPPER, (uint32_t)(sem >> 32));

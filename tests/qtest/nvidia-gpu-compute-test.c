@@ -126,9 +126,7 @@ static void write_launch(Host *h, uint64_t qmd_pa, uint64_t cb_pa, uint64_t cb_v
     NV_QMD_SET(q, CTA_THREAD_DIMENSION2, 1);
     NV_QMD_SET(q, REGISTER_COUNT, 16);
     NV_QMD_SET(q, CONSTANT_BUFFER_VALID, 1);
-    nv_qmd_set(q, NV_QMD_CBUF_ADDR_LOWER_BIT(0), 32, (uint32_t)cb_va);
-    nv_qmd_set(q, NV_QMD_CBUF_SIZE_SHIFTED4_BIT(0), NV_QMD_CBUF_SIZE_SHIFTED4_WIDTH,
-               sizeof(cb) >> 4);
+    nv_qmd_set_cbuf(q, 0, cb_va, sizeof(cb));
     NV_QMD_SET(q, SEMAPHORE_RELEASE_ENABLE0, 1);
     NV_QMD_SET(q, RELEASE0_ADDRESS_LOWER, (uint32_t)SEM_VA);
     NV_QMD_SET(q, RELEASE0_STRUCTURE_SIZE, 0);      /* four words: payload, 0, time */

@@ -97,10 +97,7 @@ static void make_qmd(uint32_t q[NV_QMD_DWORDS], uint64_t code_va, uint32_t n, ui
     NV_QMD_SET(q, CTA_THREAD_DIMENSION2, 1);
     NV_QMD_SET(q, REGISTER_COUNT, 16);
     NV_QMD_SET(q, CONSTANT_BUFFER_VALID, 1);
-    nv_qmd_set(q, NV_QMD_CBUF_ADDR_LOWER_BIT(0), 32, (uint32_t)cb);
-    nv_qmd_set(q, NV_QMD_CBUF_ADDR_UPPER_BIT(0), NV_QMD_CBUF_ADDR_UPPER_WIDTH,
-               (uint32_t)(cb >> 32));
-    nv_qmd_set(q, NV_QMD_CBUF_SIZE_SHIFTED4_BIT(0), NV_QMD_CBUF_SIZE_SHIFTED4_WIDTH, 0x400 >> 4);
+    nv_qmd_set_cbuf(q, 0, cb, 0x400);
     NV_QMD_SET(q, SEMAPHORE_RELEASE_ENABLE0, 1);
     NV_QMD_SET(q, RELEASE0_ADDRESS_LOWER, (uint32_t)SEM_VA);
     NV_QMD_SET(q, RELEASE0_STRUCTURE_SIZE, 1);      /* one word */

@@ -743,15 +743,6 @@ bool nv_vgpu_module_symbol(NvVgpuModule *m, const char *name, uint64_t *va, uint
 
 /* ---- launches ---- */
 
-static void qmd_cbuf(uint32_t *q, unsigned bank, uint64_t va, uint32_t size)
-{
-    nv_qmd_set(q, NV_QMD_CBUF_ADDR_LOWER_BIT(bank), 32, (uint32_t)va);
-    nv_qmd_set(q, NV_QMD_CBUF_ADDR_UPPER_BIT(bank), NV_QMD_CBUF_ADDR_UPPER_WIDTH,
-               (uint32_t)(va >> 32));
-    nv_qmd_set(q, NV_QMD_CBUF_SIZE_SHIFTED4_BIT(bank), NV_QMD_CBUF_SIZE_SHIFTED4_WIDTH,
-               (size + 15) >> 4);
-}
-
 static void fill_qmd(uint32_t *q, NvVgpuModule *m, const NvCubinKernel *k,
                      const NvVgpuLaunch *ln, uint64_t entry, uint64_t cb0, uint32_t cb0_size,
                      uint32_t local)
@@ -771,7 +762,7 @@ static void fill_qmd(uint32_t *q, NvVgpuModule *m, const NvCubinKernel *k,
     NV_QMD_SET(q, REGISTER_COUNT, k->registers);
     NV_QMD_SET(q, SHARED_MEMORY_SIZE, k->shared_size + ln->dyn_shared);
     NV_QMD_SET(q, SHADER_LOCAL_MEMORY_LOW_SIZE, local);
-    qmd_cbuf(q, 0, cb0, cb0_size);
+    nv_qmd_set_cbuf(q, 0, cb0, cb0_size);
     for (unsigned b = 1; b < NV_QMD_CBUF_BANKS; b++) {
         unsigned sec = nv_cubin_const_bank(&m->cubin, k, b);
         NvCubinSection s;
@@ -780,7 +771,7 @@ static void fill_qmd(uint32_t *q, NvVgpuModule *m, const NvCubinKernel *k,
         if (sec && nv_cubin_section(&m->cubin, sec, &s) && s.size <= NV_SM_CBUF_MAX &&
             (va = load_section(m, sec))) {
             valid |= 1u << b;
-            qmd_cbuf(q, b, va, (uint32_t)s.size);
+            nv_qmd_set_cbuf(q, b, va, (uint32_t)s.size);
         }
     }
     NV_QMD_SET(q, CONSTANT_BUFFER_VALID, valid);

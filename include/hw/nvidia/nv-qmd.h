@@ -94,6 +94,17 @@ static inline void nv_qmd_set(uint32_t qmd[NV_QMD_DWORDS], unsigned bit, unsigne
     }
 }
 
+/* Constant buffer `bank` at va, size bytes (rounded up to 16, as the QMD stores it). */
+static inline void nv_qmd_set_cbuf(uint32_t qmd[NV_QMD_DWORDS], unsigned bank, uint64_t va,
+                                   uint32_t size)
+{
+    nv_qmd_set(qmd, NV_QMD_CBUF_ADDR_LOWER_BIT(bank), 32, (uint32_t)va);
+    nv_qmd_set(qmd, NV_QMD_CBUF_ADDR_UPPER_BIT(bank), NV_QMD_CBUF_ADDR_UPPER_WIDTH,
+               (uint32_t)(va >> 32));
+    nv_qmd_set(qmd, NV_QMD_CBUF_SIZE_SHIFTED4_BIT(bank), NV_QMD_CBUF_SIZE_SHIFTED4_WIDTH,
+               (size + 15) >> 4);
+}
+
 #define NV_QMD_GET(q, name) nv_qmd_get((q), NV_QMD_##name##_BIT, NV_QMD_##name##_WIDTH)
 #define NV_QMD_SET(q, name, v) nv_qmd_set((q), NV_QMD_##name##_BIT, NV_QMD_##name##_WIDTH, (v))
 
