@@ -211,6 +211,23 @@ static const Reg regs[] = {
     { A_VF_CPU_INTR_TOP_EN_CLEAR, 1, 0 },
     { A_UFLUSH_FB_FLUSH, 1, 0 },
     { A_USERMODE_TIME_0, 2, 4 },
+    /* The falcons (SEC2, GSP, PMU): jobs, DMEM port, queues; WPR; FECS. */
+    { NV_SEC2_BASE + NV_FALCON_CPUCTL, 1, 0 },
+    { NV_SEC2_BASE + NV_FALCON_INST_BIND, 1, 0 },
+    { NV_SEC2_BASE + NV_FALCON_BIND_CTRL, 1, 0 },
+    { NV_SEC2_BASE + NV_FALCON_DMEMC, 2, 4 },
+    { NV_SEC2_BASE + NV_SEC2_CMDQ_HEAD, 2, 4 },
+    { NV_SEC2_BASE + NV_SEC2_MSGQ_HEAD, 2, 4 },
+    { NV_SEC2_BASE + NV_FALCON_IRQSSET, 8, 4 },
+    { NV_SEC2_BASE + NV_FALCON_ENGINE_RESET, 1, 0 },
+    { NV_GSP_BASE + NV_FALCON_CPUCTL, 1, 0 },
+    { NV_PMU_BASE + NV_FALCON_CPUCTL, 1, 0 },
+    { NV_PMU_BASE + NV_FALCON_PMU_INST_BIND, 1, 0 },
+    { A_PFB_PRI_MMU_WPR_INFO, 1, 0 },
+    { A_FECS_FALCON_CPUCTL, 1, 0 },
+    { A_FECS_METHOD_DATA, 2, 4 },
+    { A_FECS_CTXSW_MAILBOX(0), 2, 4 },
+    { NV_GPC_BASE + NV_GPC_PES_TPC_MASK(0), NV_GPC_MAX, NV_GPC_STRIDE },
 };
 
 /* BAR1/BAR2 offsets the operations start from (virtual, or physical in physical mode). */
@@ -320,6 +337,8 @@ static bool init(void)
     NvGpuConfig cfg = {
         .chip = &nv_chip_tu104, .vram_size = VRAM_SIZE,
         .gpcs = 1, .tpcs_per_gpc = 1, .sms_per_tpc = 1, .sm_threads = 1,
+        /* A looping kernel ends by the watchdog (a channel error) within the input's time. */
+        .sm_budget = 1u << 18,
     };
     long ps = sysconf(_SC_PAGESIZE);
 
