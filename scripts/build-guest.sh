@@ -63,6 +63,7 @@ key=/usr/share/keyrings/debian-archive-keyring.gpg
 cat > "$apt_dir/sources.list" <<EOS
 deb [signed-by=$key] $uri bookworm main non-free-firmware
 deb [signed-by=$key] $uri bookworm-backports main
+deb [signed-by=$key] $uri trixie main
 EOS
 : > "$apt_dir/status"
 APT="-q -o Dir::Etc::sourcelist=$apt_dir/sources.list -o Dir::Etc::sourceparts=$apt_dir/parts
@@ -70,7 +71,7 @@ APT="-q -o Dir::Etc::sourcelist=$apt_dir/sources.list -o Dir::Etc::sourceparts=$
  -o Dir::State::lists=$apt_dir/lists -o Dir::State::status=$apt_dir/status
  -o Dir::Cache=$apt_dir/cache -o Debug::NoLocking=true -o APT::Architectures=amd64
  -o APT::Sandbox::User=root -o Acquire::Retries=3"
-echo "== nvqemu: updating the private package index (bookworm, bookworm-backports)"
+echo "== nvqemu: updating the private package index (bookworm, bookworm-backports, trixie)"
 # shellcheck disable=SC2086  # $APT is a list of options
 apt-get $APT update > "$out/apt-update.log" 2>&1 ||
     { tail -n 20 "$out/apt-update.log" >&2; die "apt-get update failed (log: $out/apt-update.log)"; }
@@ -93,6 +94,25 @@ fwver=$(version_of firmware-misc-nonfree/bookworm)
 [ -n "$bbver" ] || die "busybox-static not found in bookworm"
 [ -n "$fwver" ] || die "firmware-misc-nonfree not found in bookworm (non-free-firmware)"
 pkgs="$kdep busybox-static=$bbver firmware-misc-nonfree=$fwver"
+
+# Mesa's Vulkan driver for NVIDIA (NVK) and vulkaninfo come from trixie
+# (bookworm's Mesa has no NVK), with their whole dependency closure as apt
+# resolves it against the empty status: trixie's libc and all, a consistent
+# userland beside the static busybox.
+# shellcheck disable=SC2086
+vknames=$(apt-get $APT -t trixie install --print-uris -qq --no-install-recommends \
+              mesa-vulkan-drivers vulkan-tools | sed -n "s/^'[^']*' \([^_]*\)_.*/\1/p")
+case " $(echo $vknames) " in
+    *" mesa-vulkan-drivers "*) ;;
+    *) die "mesa-vulkan-drivers and vulkan-tools cannot be resolved in trixie" ;;
+esac
+# File names carry no epoch: the versions come from the index, in one query.
+# shellcheck disable=SC2046,SC2086
+vkpkgs=$(apt-cache $APT show $(for p in $vknames; do echo "$p/trixie"; done) |
+         awk '/^Package:/ { p = $2 } /^Version:/ { print p "=" $2 }')
+[ "$(echo "$vkpkgs" | wc -l)" = "$(echo "$vknames" | wc -w)" ] ||
+    die "some of the Vulkan packages have no version in trixie"
+pkgs="$pkgs $(echo $vkpkgs)"
 
 # ---- download (apt-get download skips files already in the cache)
 for pv in $pkgs; do
@@ -118,9 +138,11 @@ done
 for d in "$stage"/*; do     # drop stages of older package versions
     case " $keep " in *" ${d##*/} "*) ;; *) rm -rf "$d" ;; esac
 done
-# shellcheck disable=SC2086  # kernel, busybox, firmware, in that order
+# shellcheck disable=SC2086  # kernel, busybox, firmware, in that order, then Vulkan's
 set -- $keep
 kst=$stage/$1 bb=$stage/$2/bin/busybox fw=$stage/$3/lib/firmware
+shift 3
+vkstages=$*
 kver=$(ls "$kst/lib/modules")
 for f in "$bb" "$fw/nvidia/tu104" "$kst/boot/vmlinuz-$kver"; do
     [ -e "$f" ] || die "unexpected package contents: no $f"
@@ -163,6 +185,29 @@ for src in "$root"/tests/guest/*.c; do
 done
 install -D -m 644 "$vadd_cubin" "$tree/usr/share/nvqemu/k01_vadd.sm_75.cubin"
 
+# Vulkan: vulkaninfo, the loader, NVK and its ICD file, and the libraries they
+# load (the closure as trixie's own dynamic loader resolves it), merged first
+# (hard links) so that one library path covers every package.
+vkroot=$out/vulkan-root lib=usr/lib/x86_64-linux-gnu
+rm -rf "$vkroot"
+mkdir -p "$vkroot"
+for d in $vkstages; do cp -al "$stage/$d/." "$vkroot/" 2>/dev/null || cp -a "$stage/$d/." "$vkroot/"; done
+ld=$vkroot/$lib/ld-linux-x86-64.so.2
+[ -x "$ld" ] || die "no dynamic loader in the Vulkan packages"
+vkbins="usr/bin/vulkaninfo $lib/libvulkan.so.1 $lib/libvulkan_nouveau.so"
+mkdir -p "$tree/$lib" "$tree/usr/share/vulkan/icd.d"
+for f in $vkbins; do
+    [ -e "$vkroot/$f" ] || die "the Vulkan packages have no $f"
+    "$ld" --list --library-path "$vkroot/$lib" "$vkroot/$f" > "$out/ldd.txt" ||
+        die "cannot resolve the libraries of $f"
+    for so in $(awk '$2 == "=>" { print $3 }' "$out/ldd.txt"); do
+        cp -L "$so" "$tree/$lib/"
+    done
+    cp -L "$vkroot/$f" "$tree/$f"
+done
+cp -L "$ld" "$tree/usr/lib64/ld-linux-x86-64.so.2"
+cp "$vkroot/usr/share/vulkan/icd.d/nouveau_icd.json" "$tree/usr/share/vulkan/icd.d/"
+
 # nouveau's line in modules.dep already lists its whole transitive closure.
 # Modules are stored decompressed: busybox modprobe first hands a .ko.xz to the
 # kernel, which rejects it, and then unpacks it itself (slow under TCG); the
@@ -191,7 +236,7 @@ done
 [ -z "$(find "$tfw" -name gsp)" ] || die "GSP-RM firmware found in $fw: the guest must not have it"
 
 # ---- outputs; the initramfs goes last, its mtime marks the build as complete
-echo "== nvqemu: writing $img (zstd -19)"
+echo "== nvqemu: writing $img (zstd -9)"
 cp "$kst/boot/vmlinuz-$kver" "$out/vmlinuz.tmp"   # mv: a booting QEMU may be reading it
 mv "$out/vmlinuz.tmp" "$out/vmlinuz"
 {
@@ -199,7 +244,7 @@ mv "$out/vmlinuz.tmp" "$out/vmlinuz"
     for pv in $pkgs; do echo "$pv"; done
 } > "$out/VERSIONS"
 (cd "$tree" && find . -mindepth 1 | LC_ALL=C sort | "$bb" cpio -o -H newc -R 0:0 2>/dev/null) |
-    zstd -q -19 -T0 > "$img.tmp"
+    zstd -q -9 -T0 > "$img.tmp"
 mv "$img.tmp" "$img"
 echo "== nvqemu: guest ready: $(wc -c < "$img") bytes initramfs, $(echo "$mods" | wc -w) modules," \
      "$(find "$tfw" -type f | wc -l) firmware files ($out)"

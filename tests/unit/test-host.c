@@ -362,6 +362,68 @@ static void test_ce_fault_engine(void)
     fake_free(f);
 }
 
+/* A 64-byte pitch copy DATA_VA -> DATA_VA + 0x100 on subch, with no SET_OBJECT. */
+static void push_unbound_copy(NvTestChan *ch, unsigned subch)
+{
+    uint32_t regs[] = { 0, (uint32_t)DATA_VA, 0, (uint32_t)DATA_VA + 0x100, 64, 64, 64, 1 };
+
+    nvch_mthd(ch, subch, A_C5B5_OFFSET_IN_UPPER, 8, regs);
+    nvch_mthd1(ch, subch, A_C5B5_LAUNCH_DMA,
+               NV_FDP32(0, C5B5_LAUNCH_DMA, DATA_TRANSFER_TYPE, C5B5_DATA_TRANSFER_NON_PIPELINED) |
+               NV_FDP32(0, C5B5_LAUNCH_DMA, SRC_MEMORY_LAYOUT, C5B5_LAYOUT_PITCH) |
+               NV_FDP32(0, C5B5_LAUNCH_DMA, DST_MEMORY_LAYOUT, C5B5_LAYOUT_PITCH));
+}
+
+/*
+ * The copy engine needs no SET_OBJECT (NVK relies on it): every subchannel of
+ * a copy-engine runlist and subchannel 4 (GRCE) of the GR runlist reach it;
+ * another unbound subchannel of the GR runlist is still a METHOD error.
+ */
+static void test_unbound_copy(void)
+{
+    FakePlatform *f = fake_new(VRAM_SIZE);
+    NvTestChan ce, gr;
+
+    vram_w32(f, DATA_PA, 0x600dc0de);
+    chan_new(f, &ce, 2, 1, CH1_BASE);
+    push_unbound_copy(&ce, 0);
+    nvch_submit(&ce);
+    chan_new(f, &gr, 4, 0, CH0_BASE);
+    push_unbound_copy(&gr, NV_GRCE_SUBCH);
+    sem_release_d(&gr, 0, 0x44, true);
+    nvch_submit(&gr);
+    fake_run_host(f);
+    g_assert_cmphex(vram32(f, DATA_PA + 0x100), ==, 0x600dc0de);
+    g_assert_cmphex(vram32(f, SEM_PA), ==, 0x44);
+    g_assert_cmpuint(f->guest_errors, ==, 0);
+    push_unbound_copy(&gr, 2);
+    nvch_submit(&gr);
+    fake_run_host(f);
+    expect_pbdma_error(f, 0, NV_PBDMA_INTR_METHOD, 4);
+    fake_free(f);
+}
+
+/* The 3D and 2D classes bind and take their state; work behind them goes on. */
+static void test_state_only_classes(void)
+{
+    FakePlatform *f = fake_new(VRAM_SIZE);
+    uint32_t state[64] = { 0 };
+    NvTestChan ch;
+
+    chan_new(f, &ch, 4, 0, CH0_BASE);
+    nvch_mthd1(&ch, 0, NV_C46F_SET_OBJECT, NV_CLASS_TURING_A);
+    nvch_mthd1(&ch, 3, NV_C46F_SET_OBJECT, NV_CLASS_FERMI_TWOD_A);
+    nvch_mthd(&ch, 0, 0x0200, 64, state);
+    nvch_mthd(&ch, 3, 0x0200, 64, state);
+    sem_release_d(&ch, 0, 0x3d, true);
+    nvch_submit(&ch);
+    fake_run_host(f);
+    g_assert_cmphex(vram32(f, SEM_PA), ==, 0x3d);
+    g_assert_cmphex(rd32(f, A_PCCSR_CHANNEL(4)) & R_PCCSR_CHANNEL_PBDMA_FAULTED_MASK, ==, 0);
+    g_assert_cmpuint(f->guest_errors, ==, 0);
+    fake_free(f);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -378,5 +440,7 @@ int main(int argc, char **argv)
     g_test_add_func("/host/unbind", test_unbind);
     g_test_add_func("/host/round-robin", test_round_robin);
     g_test_add_func("/host/ce-fault-engine", test_ce_fault_engine);
+    g_test_add_func("/host/unbound-copy", test_unbound_copy);
+    g_test_add_func("/host/state-only-classes", test_state_only_classes);
     return g_test_run();
 }

@@ -203,6 +203,9 @@ static NvObjKind class_kind(uint32_t cls)
         return NV_OBJ_I2M;
     case NV_CLASS_TURING_COMPUTE_A:
         return NV_OBJ_COMPUTE;
+    case NV_CLASS_TURING_A:
+    case NV_CLASS_FERMI_TWOD_A:
+        return NV_OBJ_STATE_ONLY;
     }
     return NV_OBJ_NONE;
 }
@@ -563,6 +566,15 @@ static NvSinkResult chan_method(void *opaque, uint32_t subch, uint32_t mthd, uin
     if (mthd < NV_HOST_METHOD_LIMIT) {
         return host_method(x, subch, mthd, data);
     }
+    /*
+     * The copy engine needs no SET_OBJECT: on a copy-engine runlist every
+     * subchannel reaches it, on the GR runlist subchannel 4 (GRCE) does.
+     */
+    if (c->obj[subch] == NV_OBJ_NONE && subch < NV_SW_SUBCH_FIRST &&
+        (subch == NV_GRCE_SUBCH || !nv_runlist_has_gr(x->gpu, c->runlist)) &&
+        nv_ce_inst_of_runlist(x->gpu, c->runlist) >= 0) {
+        set_object(x, subch, NV_CLASS_TURING_DMA_COPY_A);
+    }
     switch (c->obj[subch]) {
     case NV_OBJ_CE:
         x->engine = ce_fault_engine(x);
@@ -573,9 +585,12 @@ static NvSinkResult chan_method(void *opaque, uint32_t subch, uint32_t mthd, uin
     case NV_OBJ_COMPUTE:
         x->engine = NV_MMU_ENG_GR;
         return engine_status(x, NV_OBJ_COMPUTE, nv_compute_method(c->compute, &mem, mthd, data));
+    case NV_OBJ_STATE_ONLY:
+        return NV_SINK_OK;              /* no 3D/2D pipeline: state is accepted, nothing drawn */
     default:
         /* No object: methods on subchannels 5-7 go to software, else it's an error. */
-        nv_pbdma_error(x->gpu, c, subch >= 5 ? NV_PBDMA_INTR_DEVICE : NV_PBDMA_INTR_METHOD,
+        nv_pbdma_error(x->gpu, c, subch >= NV_SW_SUBCH_FIRST ? NV_PBDMA_INTR_DEVICE
+                                                             : NV_PBDMA_INTR_METHOD,
                        subch, mthd, data);
         return NV_SINK_STOP;
     }

@@ -91,6 +91,18 @@ int nv_ce_inst_of_runlist(const NvGpu *gpu, uint32_t rl)
     return -1;
 }
 
+/* Whether runlist rl serves GR (else only copy engines: no SET_OBJECT needed). */
+bool nv_runlist_has_gr(const NvGpu *gpu, uint32_t rl)
+{
+    for (size_t i = 0; i < gpu->chip.engine_count; i++) {
+        const NvTopEngine *e = &gpu->chip.engines[i];
+        if (e->type == NV_PTOP_TYPE_GR && !e->no_runlist && e->runlist == rl) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /*
  * A copy-engine interrupt on the channel's LCE: BLOCKPIPE for a finished
  * blocking launch, or LAUNCHERR with its code (which also stops the channel).

@@ -27,7 +27,14 @@ typedef struct NvCeState NvCeState;
 typedef struct NvI2mState NvI2mState;
 
 /* What a subchannel is bound to by SET_OBJECT. */
-typedef enum NvObjKind { NV_OBJ_NONE, NV_OBJ_CE, NV_OBJ_I2M, NV_OBJ_COMPUTE } NvObjKind;
+/*
+ * What a subchannel is bound to. STATE_ONLY: the 3D and 2D classes bind and
+ * take every method (drivers set their state up at context creation), but the
+ * model executes none of them.
+ */
+typedef enum NvObjKind {
+    NV_OBJ_NONE, NV_OBJ_CE, NV_OBJ_I2M, NV_OBJ_COMPUTE, NV_OBJ_STATE_ONLY
+} NvObjKind;
 
 typedef struct NvChannel {
     uint32_t chid;
@@ -61,6 +68,7 @@ void nv_pbdma_error(NvGpu *gpu, NvChannel *c, uint32_t bit, uint32_t subch,
                     uint32_t mthd, uint32_t data);
 void nv_ce_interrupt(NvGpu *gpu, NvChannel *c, uint32_t bit, uint32_t code);
 int nv_ce_inst_of_runlist(const NvGpu *gpu, uint32_t rl);
+bool nv_runlist_has_gr(const NvGpu *gpu, uint32_t rl);
 void nv_host_kick(NvGpu *gpu);
 void nv_host_free(NvGpu *gpu);
 void nv_host_reset(NvGpu *gpu);

@@ -87,7 +87,11 @@ NV_REG32(PB_HDR, 0)
 
 /* Host class TURING_CHANNEL_GPFIFO_A: methods below 0x100 on any subchannel */
 #define NV_HOST_CLASS           0xc46f
+#define NV_CLASS_TURING_A       0xc597  /* 3D */
+#define NV_CLASS_FERMI_TWOD_A   0x902d  /* 2D */
 #define NV_HOST_METHOD_LIMIT    0x100
+#define NV_SW_SUBCH_FIRST       5       /* subchannels 5-7: software methods */
+#define NV_GRCE_SUBCH           4       /* on the GR runlist: its copy engine */
 #define NV_SUBCHANNELS          8
 #define NV_C46F_SET_OBJECT      0x0000
 #define NV_C46F_ILLEGAL         0x0004
