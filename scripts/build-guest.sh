@@ -47,11 +47,12 @@ host_install() {
     DEBIAN_FRONTEND=noninteractive apt-get -q -o DPkg::Lock::Timeout=900 \
         install -y --no-install-recommends "$1"
 }
-for tool in zstd:zstd flock:util-linux gcc:gcc; do
+for tool in zstd:zstd flock:util-linux gcc:gcc glslangValidator:glslang-tools; do
     command -v "${tool%%:*}" >/dev/null 2>&1 || host_install "${tool#*:}"
 done
 [ -f "$(gcc -print-file-name=libc.a)" ] || host_install libc6-dev
 [ -f /usr/include/libdrm/nouveau_drm.h ] || host_install libdrm-dev     # DRM uAPI headers
+[ -f /usr/include/vulkan/vulkan.h ] || host_install libvulkan-dev       # Vulkan headers, loader
 
 # ---- private apt configuration: own sources, lists, cache and an EMPTY dpkg
 # status, no locking; the archive address is the one the host already uses.
@@ -207,6 +208,14 @@ for f in $vkbins; do
 done
 cp -L "$ld" "$tree/usr/lib64/ld-linux-x86-64.so.2"
 cp "$vkroot/usr/share/vulkan/icd.d/nouveau_icd.json" "$tree/usr/share/vulkan/icd.d/"
+
+# vk-compute: a Vulkan compute test, linked against the loader (the guest runs
+# it with trixie's), its shader compiled to SPIR-V here.
+echo "== nvqemu: compiling tests/guest/vulkan/vk-compute.c (vadd.comp to SPIR-V)"
+glslangValidator -V --vn vadd_spv -o "$out/vadd_spv.h" "$root/tests/guest/vulkan/vadd.comp" \
+    > "$out/glslang.log" || { cat "$out/glslang.log" >&2; die "vadd.comp does not compile"; }
+gcc -std=gnu11 -O2 -Wall -Wextra -I"$out" -o "$tree/usr/bin/vk-compute" \
+    "$root/tests/guest/vulkan/vk-compute.c" -lvulkan || die "vk-compute.c does not compile"
 
 # nouveau's line in modules.dep already lists its whole transitive closure.
 # Modules are stored decompressed: busybox modprobe first hands a .ko.xz to the

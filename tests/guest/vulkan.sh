@@ -28,6 +28,13 @@ grep -E 'ERROR|DEVICE_LOST|WARNING' /tmp/vk-full > /tmp/vk-errors
 check "vulkaninfo reports no error ($(wc -l < /tmp/vk-errors) lines)" [ ! -s /tmp/vk-errors ]
 [ -s /tmp/vk-errors ] && sed 's/^/    /' /tmp/vk-errors | head -20
 
+# A compute dispatch: NVK compiles vadd.comp to sm_75 code, the SM runs it.
+vk-compute > /tmp/vk-compute.out 2>&1
+rc=$?
+cat /tmp/vk-compute.out
+grep -q '^FAIL:' /tmp/vk-compute.out && failed=1
+check "vk-compute exited with status $rc" [ "$rc" = 0 ]
+
 collect_dmesg
 check_clean_dmesg
 echo "--- vulkaninfo --summary"

@@ -92,13 +92,8 @@ bool nv_compute_qmd_desc(const uint32_t qmd[NV_QMD_DWORDS], const uint32_t *mthd
     if (major != NV_QMD_MAJOR_2 || (minor != NV_QMD_MINOR_2 && minor != NV_QMD_MINOR_3)) {
         QMD_FAIL("QMD version %u.%u is not supported (2.2, 2.3)", major, minor);
     }
-    if (minor == NV_QMD_MINOR_2) {
-        /* Volta's layout: an offset in the program region, which is at 0 here */
-        d->entry = NV_QMD_GET(qmd, PROGRAM_OFFSET);
-    } else {
-        d->entry = (uint64_t)NV_QMD_GET(qmd, PROGRAM_ADDRESS_UPPER) << 32 |
-                   NV_QMD_GET(qmd, PROGRAM_ADDRESS_LOWER);
-    }
+    d->entry = (uint64_t)NV_QMD_GET(qmd, PROGRAM_ADDRESS_UPPER) << 32 |
+               NV_QMD_GET(qmd, PROGRAM_ADDRESS_LOWER);
     d->grid[0] = NV_QMD_GET(qmd, CTA_RASTER_WIDTH);
     d->grid[1] = NV_QMD_GET(qmd, CTA_RASTER_HEIGHT);
     d->grid[2] = NV_QMD_GET(qmd, CTA_RASTER_DEPTH);

@@ -1,10 +1,11 @@
 /*
  * The Queue Meta Data (QMD) a compute launch reads: 64 dwords in memory.
- * Versions 2.2 (Volta's layout, as NVK writes it on Turing) and 2.3
- * (Turing's own) share every field the model uses but the program address:
- * 2.2 gives a 32-bit PROGRAM_OFFSET, 2.3 a 49-bit PROGRAM_ADDRESS. Written
- * from NVIDIA's published layouts (open-gpu-doc, classes/compute/
- * clc3c0qmd.h and clc5c0qmd.h) as (first bit, width) pairs.
+ * Versions 2.2 (Volta's, which NVK writes on Turing) and 2.3 (Turing's)
+ * share every field the model uses, the 49-bit PROGRAM_ADDRESS included
+ * (NVK 25 on a TU104 puts its shader's VA there and leaves the older
+ * PROGRAM_OFFSET at 0, and sets no program region). Written from NVIDIA's
+ * published layouts (open-gpu-doc, classes/compute/clc3c0qmd.h and
+ * clc5c0qmd.h) as (first bit, width) pairs.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -20,7 +21,6 @@
 #define NV_QMD_FIELDS(X) \
     X(SEMAPHORE_RELEASE_ENABLE0,    138, 1) \
     X(SEMAPHORE_RELEASE_ENABLE1,    139, 1) \
-    X(PROGRAM_OFFSET,               256, 32)    /* version 2.2 */ \
     X(CTA_RASTER_WIDTH,             384, 32) \
     X(CTA_RASTER_HEIGHT,            416, 16) \
     X(CTA_RASTER_DEPTH,             448, 16) \
@@ -49,7 +49,7 @@
     X(BARRIER_COUNT,                955, 5) \
     X(SHADER_LOCAL_MEMORY_HIGH_SIZE, 960, 24) \
     X(REGISTER_COUNT,               984, 8) \
-    X(PROGRAM_ADDRESS_LOWER,        1536, 32)   /* version 2.3 */ \
+    X(PROGRAM_ADDRESS_LOWER,        1536, 32) \
     X(PROGRAM_ADDRESS_UPPER,        1568, 17)
 
 enum {
@@ -67,8 +67,8 @@ enum {
 #define NV_QMD_CBUF_BANKS               8
 
 #define NV_QMD_MAJOR_2                  2
-#define NV_QMD_MINOR_2                  2       /* program offset */
-#define NV_QMD_MINOR_3                  3       /* program address */
+#define NV_QMD_MINOR_2                  2
+#define NV_QMD_MINOR_3                  3
 
 /* Bits bit..bit+width-1 (width <= 32, inside the QMD) of a QMD copy. */
 static inline uint32_t nv_qmd_get(const uint32_t qmd[NV_QMD_DWORDS], unsigned bit,

@@ -1,0 +1,264 @@
+/*
+ * vk-compute: in-guest Vulkan compute test through NVK (built by
+ * scripts/build-guest.sh against the Vulkan loader, run by
+ * tests/guest/vulkan.sh). vadd.comp (compiled to SPIR-V at image build, then
+ * by NVK's compiler to sm_75 SASS) adds two 4096-float buffers in
+ * host-visible memory; one vkCmdDispatch, a fence wait bounded at 30 s, and
+ * every sum checked, the words past them untouched.
+ * One PASS:/FAIL: line per check; exit status 1 if a check failed.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <vulkan/vulkan.h>
+
+#include "vadd_spv.h"
+
+#define N           4096u
+#define EXTRA       64u             /* words past n in c that must stay untouched */
+#define GROUP       64u             /* local_size_x of vadd.comp */
+#define FILL        0xdeadbeefu
+#define FENCE_NS    30000000000ull
+
+static int failed;
+
+static bool report(bool ok, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    fputs(ok ? "PASS: " : "FAIL: ", stdout);
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+    fflush(stdout);
+    failed |= !ok;
+    return ok;
+}
+
+/* Stops the test at the first Vulkan call that fails. */
+#define VK(call)                                                            \
+    do {                                                                    \
+        VkResult r_ = (call);                                               \
+        if (r_ != VK_SUCCESS) {                                             \
+            report(false, "%s: VkResult %d", #call, r_);                   \
+            return 1;                                                       \
+        }                                                                   \
+    } while (0)
+
+typedef struct Buf {
+    VkBuffer buf;
+    VkDeviceMemory mem;
+    uint32_t *map;
+} Buf;
+
+/* A host-visible, coherent storage buffer of words, mapped. */
+static VkResult buf_new(VkDevice dev, const VkPhysicalDeviceMemoryProperties *mp,
+                        uint32_t words, Buf *b)
+{
+    VkBufferCreateInfo bi = {
+        .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = words * 4ull,
+        .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+    };
+    VkMemoryRequirements req;
+    VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                 VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    VkResult r = vkCreateBuffer(dev, &bi, NULL, &b->buf);
+
+    if (r != VK_SUCCESS) {
+        return r;
+    }
+    vkGetBufferMemoryRequirements(dev, b->buf, &req);
+    uint32_t type = UINT32_MAX;
+    for (uint32_t i = 0; i < mp->memoryTypeCount && type == UINT32_MAX; i++) {
+        if ((req.memoryTypeBits & (1u << i)) &&
+            (mp->memoryTypes[i].propertyFlags & want) == want) {
+            type = i;
+        }
+    }
+    if (type == UINT32_MAX) {
+        return VK_ERROR_FEATURE_NOT_PRESENT;
+    }
+    VkMemoryAllocateInfo ai = { .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                .allocationSize = req.size, .memoryTypeIndex = type };
+    if ((r = vkAllocateMemory(dev, &ai, NULL, &b->mem)) != VK_SUCCESS ||
+        (r = vkBindBufferMemory(dev, b->buf, b->mem, 0)) != VK_SUCCESS) {
+        return r;
+    }
+    return vkMapMemory(dev, b->mem, 0, VK_WHOLE_SIZE, 0, (void **)&b->map);
+}
+
+static float in_a(uint32_t i) { return (float)i * 0.5f; }
+static float in_b(uint32_t i) { return (float)(N - i) * 0.25f; }
+
+int main(void)
+{
+    VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                              .pApplicationName = "nvqemu vk-compute",
+                              .apiVersion = VK_API_VERSION_1_1 };
+    VkInstanceCreateInfo ici = { .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                                 .pApplicationInfo = &app };
+    VkInstance inst;
+    VK(vkCreateInstance(&ici, NULL, &inst));
+
+    uint32_t count = 1;
+    VkPhysicalDevice pdev;
+    VkResult r = vkEnumeratePhysicalDevices(inst, &count, &pdev);
+    if (!report((r == VK_SUCCESS || r == VK_INCOMPLETE) && count == 1,
+                "a Vulkan physical device (%u)", count)) {
+        return 1;
+    }
+    VkPhysicalDeviceProperties props;
+    vkGetPhysicalDeviceProperties(pdev, &props);
+    report(strstr(props.deviceName, "NVK") != NULL, "the device is NVK's: %s", props.deviceName);
+
+    /* A queue family with compute. */
+    VkQueueFamilyProperties qf[8];
+    uint32_t nqf = 8, family = UINT32_MAX;
+    vkGetPhysicalDeviceQueueFamilyProperties(pdev, &nqf, qf);
+    for (uint32_t i = 0; i < nqf && family == UINT32_MAX; i++) {
+        if (qf[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+            family = i;
+        }
+    }
+    if (!report(family != UINT32_MAX, "a compute queue family (%u)", family)) {
+        return 1;
+    }
+    float prio = 1.0f;
+    VkDeviceQueueCreateInfo qci = { .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                    .queueFamilyIndex = family, .queueCount = 1,
+                                    .pQueuePriorities = &prio };
+    VkDeviceCreateInfo dci = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                               .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci };
+    VkDevice dev;
+    VK(vkCreateDevice(pdev, &dci, NULL, &dev));
+    VkQueue queue;
+    vkGetDeviceQueue(dev, family, 0, &queue);
+
+    /* The buffers. */
+    VkPhysicalDeviceMemoryProperties mp;
+    vkGetPhysicalDeviceMemoryProperties(pdev, &mp);
+    Buf a, b, c;
+    VK(buf_new(dev, &mp, N, &a));
+    VK(buf_new(dev, &mp, N, &b));
+    VK(buf_new(dev, &mp, N + EXTRA, &c));
+    for (uint32_t i = 0; i < N; i++) {
+        float va = in_a(i), vb = in_b(i);
+        memcpy(&a.map[i], &va, 4);
+        memcpy(&b.map[i], &vb, 4);
+    }
+    for (uint32_t i = 0; i < N + EXTRA; i++) {
+        c.map[i] = FILL;
+    }
+
+    /* The pipeline: three storage buffers and n as a push constant. */
+    VkDescriptorSetLayoutBinding bind[3];
+    for (uint32_t i = 0; i < 3; i++) {
+        bind[i] = (VkDescriptorSetLayoutBinding){
+            .binding = i, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+            .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT };
+    }
+    VkDescriptorSetLayoutCreateInfo dslci = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+        .bindingCount = 3, .pBindings = bind };
+    VkDescriptorSetLayout dsl;
+    VK(vkCreateDescriptorSetLayout(dev, &dslci, NULL, &dsl));
+    VkPushConstantRange pcr = { .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT, .size = 4 };
+    VkPipelineLayoutCreateInfo plci = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                        .setLayoutCount = 1, .pSetLayouts = &dsl,
+                                        .pushConstantRangeCount = 1,
+                                        .pPushConstantRanges = &pcr };
+    VkPipelineLayout pl;
+    VK(vkCreatePipelineLayout(dev, &plci, NULL, &pl));
+    VkShaderModuleCreateInfo smci = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                      .codeSize = sizeof(vadd_spv), .pCode = vadd_spv };
+    VkShaderModule sm;
+    VK(vkCreateShaderModule(dev, &smci, NULL, &sm));
+    VkComputePipelineCreateInfo cpci = {
+        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .stage = { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                   .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = sm, .pName = "main" },
+        .layout = pl };
+    VkPipeline pipe;
+    VK(vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe));
+    report(true, "compute pipeline created (NVK compiled the SPIR-V to sm_75 code)");
+
+    VkDescriptorPoolSize ps = { .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .descriptorCount = 3 };
+    VkDescriptorPoolCreateInfo dpci = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                        .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &ps };
+    VkDescriptorPool dp;
+    VK(vkCreateDescriptorPool(dev, &dpci, NULL, &dp));
+    VkDescriptorSetAllocateInfo dsai = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                         .descriptorPool = dp, .descriptorSetCount = 1,
+                                         .pSetLayouts = &dsl };
+    VkDescriptorSet ds;
+    VK(vkAllocateDescriptorSets(dev, &dsai, &ds));
+    VkDescriptorBufferInfo dbi[3] = { { a.buf, 0, VK_WHOLE_SIZE }, { b.buf, 0, VK_WHOLE_SIZE },
+                                      { c.buf, 0, VK_WHOLE_SIZE } };
+    VkWriteDescriptorSet wds = { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                 .dstSet = ds, .descriptorCount = 3,
+                                 .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                 .pBufferInfo = dbi };
+    vkUpdateDescriptorSets(dev, 1, &wds, 0, NULL);
+
+    /* Record, submit, wait. */
+    VkCommandPoolCreateInfo cpi = { .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                    .queueFamilyIndex = family };
+    VkCommandPool pool;
+    VK(vkCreateCommandPool(dev, &cpi, NULL, &pool));
+    VkCommandBufferAllocateInfo cbai = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                         .commandPool = pool,
+                                         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                         .commandBufferCount = 1 };
+    VkCommandBuffer cb;
+    VK(vkAllocateCommandBuffers(dev, &cbai, &cb));
+    VkCommandBufferBeginInfo cbbi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                      .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
+    VK(vkBeginCommandBuffer(cb, &cbbi));
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, NULL);
+    uint32_t n = N;
+    vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &n);
+    vkCmdDispatch(cb, N / GROUP, 1, 1);
+    VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                           .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                           .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                         0, 1, &mb, 0, NULL, 0, NULL);
+    VK(vkEndCommandBuffer(cb));
+    VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
+    VkFence fence;
+    VK(vkCreateFence(dev, &fci, NULL, &fence));
+    VkSubmitInfo si = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+                        .pCommandBuffers = &cb };
+    VK(vkQueueSubmit(queue, 1, &si, fence));
+    r = vkWaitForFences(dev, 1, &fence, VK_TRUE, FENCE_NS);
+    if (!report(r == VK_SUCCESS, "vkCmdDispatch of %u workgroups completed (VkResult %d)",
+                N / GROUP, r)) {
+        return 1;
+    }
+
+    unsigned bad = 0, first = 0;
+    for (uint32_t i = 0; i < N + EXTRA; i++) {
+        float want = in_a(i) + in_b(i), got;
+        memcpy(&got, &c.map[i], 4);
+        bool ok = i < N ? got == want : c.map[i] == FILL;
+        if (!ok && bad++ == 0) {
+            first = i;
+        }
+    }
+    if (bad) {
+        report(false, "vadd over %u floats: %u words wrong, the first at element %u", N, bad,
+               first);
+    } else {
+        report(true, "vadd over %u floats: every sum right, the words past them untouched", N);
+    }
+    vkDestroyDevice(dev, NULL);
+    vkDestroyInstance(inst, NULL);
+    return failed;
+}
