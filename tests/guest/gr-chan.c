@@ -39,6 +39,7 @@
 #include <nouveau_drm.h>
 
 #include "guest-drm.h"
+#include "guest-report.h"
 #include "hw/nvidia/nv-host.h"
 #include "hw/nvidia/cl-a140.h"
 #include "hw/nvidia/cl-c5c0.h"
@@ -82,20 +83,7 @@
 static const uint32_t gr_classes[] = { 0xa140, 0xc5c0, 0xc597, 0x902d };
 
 static int fd = -1;
-static int failed;
 
-static void report(bool ok, const char *fmt, ...)
-{
-    va_list ap;
-
-    va_start(ap, fmt);
-    fputs(ok ? "PASS: " : "FAIL: ", stdout);
-    vprintf(fmt, ap);
-    putchar('\n');
-    va_end(ap);
-    fflush(stdout);
-    failed |= !ok;
-}
 
 static uint32_t pattern(uint32_t i)
 {

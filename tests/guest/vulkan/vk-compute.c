@@ -17,6 +17,7 @@
 
 #include <vulkan/vulkan.h>
 
+#include "../guest-report.h"
 #include "vadd_spv.h"
 
 #define N           4096u
@@ -25,21 +26,7 @@
 #define FILL        0xdeadbeefu
 #define FENCE_NS    30000000000ull
 
-static int failed;
 
-static bool report(bool ok, const char *fmt, ...)
-{
-    va_list ap;
-
-    va_start(ap, fmt);
-    fputs(ok ? "PASS: " : "FAIL: ", stdout);
-    vprintf(fmt, ap);
-    putchar('\n');
-    va_end(ap);
-    fflush(stdout);
-    failed |= !ok;
-    return ok;
-}
 
 /* Stops the test at the first Vulkan call that fails. */
 #define VK(call)                                                            \
