@@ -4,7 +4,9 @@
  * tests/guest/vulkan.sh). vadd.comp (compiled to SPIR-V at image build, then
  * by NVK's compiler to sm_75 SASS) adds two 4096-float buffers in
  * host-visible memory; one vkCmdDispatch, a fence wait bounded at 30 s, and
- * every sum checked, the words past them untouched.
+ * every sum checked, the words past them untouched. Then the transfer
+ * commands into a fourth buffer: vkCmdFillBuffer, vkCmdUpdateBuffer and a
+ * vkCmdCopyBuffer of sums, every word checked.
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -25,6 +27,11 @@
 #define GROUP       64u             /* local_size_x of vadd.comp */
 #define FILL        0xdeadbeefu
 #define FENCE_NS    30000000000ull
+#define FILL_WORD   0x0badf00du     /* vkCmdFillBuffer's value */
+#define UPD_AT      256u            /* vkCmdUpdateBuffer: words at UPD_AT.. */
+#define UPD_WORDS   64u
+#define COPY_AT     1024u           /* vkCmdCopyBuffer: c[0..COPY_WORDS) to d[COPY_AT..] */
+#define COPY_WORDS  1024u
 
 
 
@@ -50,7 +57,9 @@ static VkResult buf_new(VkDevice dev, const VkPhysicalDeviceMemoryProperties *mp
 {
     VkBufferCreateInfo bi = {
         .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = words * 4ull,
-        .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+        .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                 VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+        .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
     };
     VkMemoryRequirements req;
     VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
@@ -79,6 +88,8 @@ static VkResult buf_new(VkDevice dev, const VkPhysicalDeviceMemoryProperties *mp
     }
     return vkMapMemory(dev, b->mem, 0, VK_WHOLE_SIZE, 0, (void **)&b->map);
 }
+
+static uint32_t upd_word(uint32_t i) { return 0x5eed0000u + i * 3; }
 
 static float in_a(uint32_t i) { return (float)i * 0.5f; }
 static float in_b(uint32_t i) { return (float)(N - i) * 0.25f; }
@@ -244,6 +255,57 @@ int main(void)
                first);
     } else {
         report(true, "vadd over %u floats: every sum right, the words past them untouched", N);
+    }
+
+    /* Transfers: fill, update (data in the command buffer), copy. */
+    Buf d;
+    VK(buf_new(dev, &mp, N, &d));
+    for (uint32_t i = 0; i < N; i++) {
+        d.map[i] = FILL;
+    }
+    uint32_t upd[UPD_WORDS];
+    for (uint32_t i = 0; i < UPD_WORDS; i++) {
+        upd[i] = upd_word(i);
+    }
+    VkMemoryBarrier tb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                           .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                           .dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT |
+                                            VK_ACCESS_HOST_READ_BIT };
+    VkBufferCopy region = { .srcOffset = 0, .dstOffset = COPY_AT * 4, .size = COPY_WORDS * 4 };
+    VK(vkResetCommandBuffer(cb, 0));
+    VK(vkBeginCommandBuffer(cb, &cbbi));
+    vkCmdFillBuffer(cb, d.buf, 0, VK_WHOLE_SIZE, FILL_WORD);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0,
+                         1, &tb, 0, NULL, 0, NULL);
+    vkCmdUpdateBuffer(cb, d.buf, UPD_AT * 4, sizeof(upd), upd);
+    vkCmdCopyBuffer(cb, c.buf, d.buf, 1, &region);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+                         1, &tb, 0, NULL, 0, NULL);
+    VK(vkEndCommandBuffer(cb));
+    VK(vkResetFences(dev, 1, &fence));
+    VK(vkQueueSubmit(queue, 1, &si, fence));
+    r = vkWaitForFences(dev, 1, &fence, VK_TRUE, FENCE_NS);
+    if (!report(r == VK_SUCCESS, "fill, update and copy completed (VkResult %d)", r)) {
+        return 1;
+    }
+    bad = 0;
+    for (uint32_t i = 0; i < N; i++) {
+        uint32_t want = FILL_WORD;
+        if (i >= UPD_AT && i < UPD_AT + UPD_WORDS) {
+            want = upd_word(i - UPD_AT);
+        } else if (i >= COPY_AT && i < COPY_AT + COPY_WORDS) {
+            want = c.map[i - COPY_AT];
+        }
+        if (d.map[i] != want && bad++ == 0) {
+            first = i;
+        }
+    }
+    if (bad) {
+        report(false, "transfers: %u of %u words wrong, the first at word %u (0x%08x)", bad, N,
+               first, d.map[first]);
+    } else {
+        report(true, "vkCmdFillBuffer, vkCmdUpdateBuffer and vkCmdCopyBuffer: all %u words "
+               "right", N);
     }
     vkDestroyDevice(dev, NULL);
     vkDestroyInstance(inst, NULL);
