@@ -18,6 +18,9 @@
  *     bank 0 laid out as the CUDA driver does, sent with TURING_COMPUTE_A's
  *     SEND_PCAS; every sum checked, the QMD's release semaphore too;
  *  5. the channel freed again.
+ * With the argument "fault", vadd's output pointer is an unmapped VA: the
+ * launch must fault (an MMU fault nouveau reports and recovers from by
+ * killing the channel) and write nothing, neither sums nor the release.
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -79,6 +82,7 @@
 #define LAUNCH_SIZE     0x40000
 #define LAUNCH_PAYLOAD  0x1a0c4ed5u
 #define CUBIN_MAX       (1u << 20)
+#define UNMAPPED_VA     0x7f00000000ull     /* nothing of ours is mapped there */
 
 static const uint32_t gr_classes[] = { 0xa140, 0xc5c0, 0xc597, 0x902d };
 
@@ -207,10 +211,10 @@ static float in_b(uint32_t i) { return (float)(N_ELEMS - i) * 0.25f; }
  * parameters where the cubin puts them) and a QMD 2.3 whose release
  * semaphore lands after the grid, all in one buffer at va.
  */
-static void build_launch(const Buf *d, const NvCubinKernel *k)
+static void build_launch(const Buf *d, const NvCubinKernel *k, uint64_t c)
 {
     uint8_t *m = (uint8_t *)d->map;
-    uint64_t a = d->va + A_AT, b = d->va + B_AT, c = d->va + C_AT, code = d->va + CODE_AT;
+    uint64_t a = d->va + A_AT, b = d->va + B_AT, code = d->va + CODE_AT;
     uint64_t cb0 = d->va + CB0_AT, sem = d->va + CSEM_AT;
     uint32_t block[3] = { BLOCK, 1, 1 }, grid[3] = { (N_ELEMS + BLOCK - 1) / BLOCK, 1, 1 };
     uint32_t n = N_ELEMS, *q = (uint32_t *)(m + QMD_AT);
@@ -261,6 +265,23 @@ static void push_launch(Push *s, uint64_t qmd_va)
     mthd(s, NV_PB_SEC_INC_METHOD, COMPUTE_SUBCH, A_C5C0_SEND_SIGNALING_PCAS_B, 1);
     emit(s, R_C5C0_SEND_SIGNALING_PCAS_B_INVALIDATE_MASK |
             R_C5C0_SEND_SIGNALING_PCAS_B_SCHEDULE_MASK);
+}
+
+/* The faulting launch: C still all fill, no release. */
+static void check_fault(const Buf *d)
+{
+    const uint8_t *m = (const uint8_t *)d->map;
+    unsigned written = 0;
+    uint32_t sem;
+
+    for (uint32_t i = 0; i < (B_AT - A_AT) / 4; i++) {
+        uint32_t bits;
+        memcpy(&bits, m + C_AT + 4 * i, 4);
+        written += bits != FILL;
+    }
+    memcpy(&sem, m + CSEM_AT, 4);
+    report(written == 0 && sem == 0, "the faulting launch wrote nothing (%u words changed, "
+           "release 0x%08x)", written, sem);
 }
 
 /* Every sum exact (one float add), the words past n untouched, the release written. */
@@ -317,8 +338,10 @@ static void check_dst(const Buf *dst)
     }
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    bool fault = argc > 1 && strcmp(argv[1], "fault") == 0;
+
     fd = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);
     if (fd < 0) {
         report(false, "open /dev/dri/renderD128: errno %d (%s)", errno, strerror(errno));
@@ -376,7 +399,7 @@ int main(void)
     } else if ((e = buf_new(LAUNCH_SIZE, &data)) != 0) {
         report(false, "GEM_NEW + mmap (GART, launch data): errno %d (%s)", e, strerror(e));
     } else {
-        build_launch(&data, &k);
+        build_launch(&data, &k, fault ? UNMAPPED_VA : data.va + C_AT);
         s = (Push){ .p = push.map, .cap = push.size / 4 };
         push_launch(&s, data.va + QMD_AT);
         uint64_t t0 = now_ms();
@@ -385,7 +408,7 @@ int main(void)
                "%s (%llu ms)", k.registers, (unsigned long long)k.code_size,
                e ? strerror(e) : "done", (unsigned long long)(now_ms() - t0));
         if (!e) {
-            check_launch(&data);
+            fault ? check_fault(&data) : check_launch(&data);
         }
     }
     free(cubin);
