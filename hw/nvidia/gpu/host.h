@@ -26,9 +26,9 @@
 typedef struct NvCeState NvCeState;
 typedef struct NvI2mState NvI2mState;
 
-/* What a subchannel is bound to by SET_OBJECT. */
 /*
- * What a subchannel is bound to. STATE_ONLY: the 3D and 2D classes bind and
+ * What a subchannel is bound to (by SET_OBJECT, or implicitly the copy
+ * engine, see chan_method()). STATE_ONLY: the 3D and 2D classes bind and
  * take every method (drivers set their state up at context creation), but the
  * model executes none of them.
  */
