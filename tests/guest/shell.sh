@@ -2,7 +2,9 @@
 # Interactive busybox shell on the serial console, for humans:
 #   scripts/run-guest --test shell --timeout 0
 # The guest powers off when the shell exits (exit code = the shell's).
-echo "nvqemu guest shell: nouveau is loaded; 'dmesg', 'ls /dev/dri', 'exit' to power off"
+echo "nvqemu guest shell: nouveau is loaded; 'dmesg', 'ls /dev/dri', 'vulkaninfo --summary',"
+echo "'vk-compute', 'gr-chan'; 'exit' to power off"
+export HOME=/tmp XDG_RUNTIME_DIR=/tmp     # for vulkaninfo and NVK's shader cache
 # cttyhack makes the console the shell's controlling terminal (job control).
 # Ctrl-C on the host ends QEMU itself (-serial stdio passes signals).
 exec setsid cttyhack sh
