@@ -271,6 +271,7 @@ static void test_errors_isolated(void)
     g_assert_nonnull(strstr(f->last_error, "MMU fault"));
     g_assert_cmphex(vram32(f, SEM_PA), ==, 0);
     g_assert_true(rd32(f, A_PCCSR_CHANNEL(2)) & R_PCCSR_CHANNEL_ENG_FAULTED_MASK);
+    g_assert_cmphex(rd32(f, A_PGRAPH_INTR), ==, 0);     /* a fault is no SM exception */
 
     /* an illegal instruction at the program start, on the other channel */
     vram_write(f, DATA_PA + CODE_OFF + 0x1000, ill, sizeof(ill));
@@ -281,6 +282,11 @@ static void test_errors_isolated(void)
     fake_run_host(f);
     g_assert_nonnull(strstr(f->last_error, "illegal instruction at pc 0x833000"));
     g_assert_true(rd32(f, A_PCCSR_CHANNEL(5)) & R_PCCSR_CHANNEL_ENG_FAULTED_MASK);
+    /* ... which GR reports as an SM exception: the trap tree down to the SM's code */
+    g_assert_cmphex(rd32(f, A_PGRAPH_INTR), ==, NV_PGRAPH_INTR_TRAP);
+    g_assert_cmphex(rd32(f, NV_GPC_BASE + NV_TPC_BASE + NV_SM_WARP_ERROR(0)), ==,
+                    NV_SM_WARP_ERR_ILLEGAL_INSTR_ENCODING);
+    g_assert_cmphex(rd32(f, A_FECS_CURRENT_CTX) & 0x0fffffff, ==, CH1_BASE >> 12);
     fake_free(f);
 
     /* a fresh pair: one faults, the other completes its launch */

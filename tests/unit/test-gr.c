@@ -110,11 +110,50 @@ static void test_fecs(void)
     fake_free(f);
 }
 
+/*
+ * An SM exception walks nouveau's trap tree: INTR TRAP, EXCEPTION GPC, GPC 0,
+ * TPC 0, SM 0's warp and global errors; the line follows INTR_EN; an
+ * acknowledge of TRAP clears the tree.
+ */
+static void test_sm_trap(void)
+{
+    FakePlatform *f = gr_new();
+    const uint32_t tpc0 = NV_GPC_BASE + NV_TPC_BASE;
+    NvPhys inst = { .addr = 0x3fe8f000, .target = 0 };
+
+    wr32(f, A_PMC_INTR_EN_SET_0, ~0u);
+    nv_gr_sm_exception(f->gpu, inst, NV_SM_ERR_MISALIGNED);
+    g_assert_false(nvgpu_irq_level(f->gpu));            /* GR's interrupts still disabled */
+    wr32(f, A_PGRAPH_INTR_EN, ~0u);
+    g_assert_true(nvgpu_irq_level(f->gpu));
+    g_assert_cmphex(rd32(f, A_PMC_INTR_0) & (1u << 12), !=, 0);
+    g_assert_cmphex(rd32(f, A_PGRAPH_INTR), ==, NV_PGRAPH_INTR_TRAP);
+    g_assert_cmphex(rd32(f, A_PGRAPH_EXCEPTION), ==, NV_PGRAPH_EXCEPTION_GPC);
+    g_assert_cmphex(rd32(f, A_PGRAPH_GPC_EXCEPTION), ==, 1);
+    g_assert_cmphex(rd32(f, NV_GPC_BASE + NV_GPC_EXCEPTION), ==, NV_GPC_EXCEPTION_TPC(0));
+    g_assert_cmphex(rd32(f, tpc0 + NV_TPC_EXCEPTION), ==, NV_TPC_EXCEPTION_SM);
+    g_assert_cmphex(rd32(f, tpc0 + NV_SM_WARP_ERROR(0)), ==, NV_SM_WARP_ERR_MISALIGNED_ADDR);
+    g_assert_cmphex(rd32(f, tpc0 + NV_SM_GLOBAL_ERROR(0)), ==, 0);
+    g_assert_cmphex(rd32(f, A_FECS_CURRENT_CTX), ==, 0x80000000 | 0x3fe8f);
+    wr32(f, A_PGRAPH_INTR, NV_PGRAPH_INTR_TRAP);
+    g_assert_false(nvgpu_irq_level(f->gpu));
+    g_assert_cmphex(rd32(f, A_PGRAPH_INTR), ==, 0);
+    g_assert_cmphex(rd32(f, tpc0 + NV_SM_WARP_ERROR(0)), ==, 0);
+    /* A trap instruction is a global error; an MMU fault is none of GR's. */
+    nv_gr_sm_exception(f->gpu, inst, NV_SM_ERR_TRAP);
+    g_assert_cmphex(rd32(f, tpc0 + NV_SM_GLOBAL_ERROR(0)), ==, NV_SM_GLOBAL_ERR_BPT_INT);
+    wr32(f, A_PGRAPH_INTR, NV_PGRAPH_INTR_TRAP);
+    nv_gr_sm_exception(f->gpu, inst, NV_SM_ERR_MMU);
+    g_assert_cmphex(rd32(f, A_PGRAPH_INTR), ==, 0);
+    fake_free(f);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/gr/counts", test_counts);
     g_test_add_func("/gr/register-file", test_register_file);
     g_test_add_func("/gr/fecs", test_fecs);
+    g_test_add_func("/gr/sm-trap", test_sm_trap);
     return g_test_run();
 }

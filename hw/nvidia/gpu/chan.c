@@ -536,6 +536,9 @@ static void engine_interrupts(ChanCtx *x)
  */
 static void engine_error(ChanCtx *x, NvObjKind kind)
 {
+    if (kind == NV_OBJ_COMPUTE && !x->faulted) {
+        nv_gr_sm_exception(x->gpu, x->inst, x->c->compute->err.kind);
+    }
     if (x->faulted || kind == NV_OBJ_COMPUTE) {
         nv_chan_fault(x->gpu, x->c, true);
     } else {

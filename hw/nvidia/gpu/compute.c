@@ -158,6 +158,7 @@ static NvEngineStatus launch(NvComputeState *s, const NvMemIf *mem)
     if (s->launch) {
         return NV_ENGINE_BUSY;      /* the channel does not get here while busy */
     }
+    s->err = (NvSmError){ .kind = NV_SM_OK };  /* only the SM sets an error kind */
     /* the QMD is read once; the launch uses this copy only */
     if (!mem->read(mem->opaque, true, 0, qmd_va, s->qmd, sizeof(s->qmd))) {
         return NV_ENGINE_ERROR;
@@ -256,6 +257,7 @@ NvEngineStatus nv_compute_method(NvComputeState *s, const NvMemIf *mem, uint32_t
                                  uint32_t data)
 {
     if (mthd < C5C0_MTHD_FIRST || mthd >= C5C0_MTHD_END || (mthd & 3)) {
+        s->err = (NvSmError){ .kind = NV_SM_OK };
         mem->error(mem->opaque, "compute: method outside the class");
         return NV_ENGINE_ERROR;
     }

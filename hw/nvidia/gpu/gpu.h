@@ -56,6 +56,10 @@ typedef struct NvRegs {
         uint32_t rom_shadow;
     } pcfg;
     struct {
+        bool trap;                  /* an SM exception waits in the trap tree */
+        uint32_t warp_err, global_err;
+    } gr;
+    struct {
         uint32_t wpr_index;         /* WPR_INFO: which bound a read returns */
         uint64_t wpr_start, wpr_end;    /* set by the ACR jobs; 0: no region */
     } pfb;
@@ -142,6 +146,9 @@ bool nv_vf_pending(NvGpu *gpu);
 void nv_top_build_device_info(NvGpu *gpu);
 bool nv_gr_alloc(NvGpu *gpu);
 void nv_gr_reset(NvGpu *gpu);
+/* An SM error of a launch on the channel at inst, raised as GR's SM trap. */
+void nv_gr_sm_exception(NvGpu *gpu, NvPhys inst, NvSmErrorKind kind);
+uint32_t nv_gr_intr_lines(NvGpu *gpu);
 
 /* Recomputes the interrupt line and tells the platform when it changed. */
 void nv_irq_update(NvGpu *gpu);

@@ -3,7 +3,9 @@
  * read-modify-writes work), the unit counts of the configured topology, the
  * registers it polls reading idle, and FECS's host interface. FECS runs
  * once the SEC2 RTOS has bootstrapped it (falcon.c); its methods answer at
- * once through the mailboxes. The golden context FECS would save is left
+ * once through the mailboxes. An SM error of a compute launch (other than an
+ * MMU fault, which the fault unit reports) raises GR's TRAP interrupt with
+ * the error in the SM's registers, as the hardware reports SM exceptions. The golden context FECS would save is left
  * as nouveau allocated it: the model keeps GR state per channel itself
  * (compute.c), never in a context image.
  *
@@ -68,17 +70,68 @@ static bool gpc_count_read(NvGpu *gpu, uint32_t addr, uint32_t *val)
     return false;
 }
 
+/* The SM error codes of the hardware's exception registers, per SM error. */
+void nv_gr_sm_exception(NvGpu *gpu, NvPhys inst, NvSmErrorKind kind)
+{
+    uint32_t werr = 0, gerr = 0;
+
+    switch (kind) {
+    case NV_SM_ERR_ILLEGAL_INSN: werr = NV_SM_WARP_ERR_ILLEGAL_INSTR_ENCODING; break;
+    case NV_SM_ERR_OOR_ADDR:     werr = NV_SM_WARP_ERR_OOR_ADDR; break;
+    case NV_SM_ERR_MISALIGNED:   werr = NV_SM_WARP_ERR_MISALIGNED_ADDR; break;
+    case NV_SM_ERR_TRAP:         gerr = NV_SM_GLOBAL_ERR_BPT_INT; break;
+    case NV_SM_ERR_TIMEOUT:      gerr = NV_SM_GLOBAL_ERR_TIMEOUT; break;
+    default:
+        return;         /* MMU faults go to the fault unit; the rest has no SM code */
+    }
+    gpu->r.gr = (typeof(gpu->r.gr)) { .trap = true, .warp_err = werr, .global_err = gerr };
+    /* The context GR was running: nouveau names the channel from it. */
+    *gr_reg(gpu, A_FECS_CURRENT_CTX) = NV_FECS_CURRENT_CTX_VALID |
+                                       inst.target << NV_FECS_CURRENT_CTX_TARGET_SHIFT |
+                                       (uint32_t)(inst.addr >> 12);
+}
+
+uint32_t nv_gr_intr_lines(NvGpu *gpu)
+{
+    if (!gpu->r.gr.trap || !(*gr_reg(gpu, A_PGRAPH_INTR_EN) & NV_PGRAPH_INTR_TRAP)) {
+        return 0;
+    }
+    for (size_t i = 0; i < gpu->chip.engine_count; i++) {
+        if (gpu->chip.engines[i].type == NV_PTOP_TYPE_GR) {
+            return 1u << gpu->chip.engines[i].intr;
+        }
+    }
+    return 0;
+}
+
+/* The trap tree: INTR -> EXCEPTION -> GPC 0 -> TPC 0 -> SM 0's error registers. */
+static bool trap_read(NvGpu *gpu, uint32_t addr, uint32_t *val)
+{
+    const uint32_t tpc0 = NV_GPC_BASE + NV_TPC_BASE;
+    bool t = gpu->r.gr.trap;
+
+    switch (addr) {
+    case A_PGRAPH_INTR:          *val = t ? NV_PGRAPH_INTR_TRAP : 0; return true;
+    case A_PGRAPH_EXCEPTION:     *val = t ? NV_PGRAPH_EXCEPTION_GPC : 0; return true;
+    case A_PGRAPH_GPC_EXCEPTION: *val = t ? 1 : 0; return true;
+    case NV_GPC_BASE + NV_GPC_EXCEPTION: *val = t ? NV_GPC_EXCEPTION_TPC(0) : 0; return true;
+    case tpc0 + NV_TPC_EXCEPTION: *val = t ? NV_TPC_EXCEPTION_SM : 0; return true;
+    case tpc0 + NV_SM_WARP_ERROR(0):   *val = t ? gpu->r.gr.warp_err : 0; return true;
+    case tpc0 + NV_SM_GLOBAL_ERROR(0): *val = t ? gpu->r.gr.global_err : 0; return true;
+    }
+    return false;
+}
+
 bool nv_pgraph_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
 {
-    if (gpc_count_read(gpu, addr, val)) {
+    if (gpc_count_read(gpu, addr, val) || trap_read(gpu, addr, val)) {
         return true;
     }
     switch (addr) {
     case A_PGRAPH_FS_GPC_COUNT:
         *val = gpu->cfg.gpcs;
         break;
-    /* Idle, nothing pending: GR work completes inside the methods that start it. */
-    case A_PGRAPH_INTR: case A_PGRAPH_EXCEPTION: case A_PGRAPH_GPC_EXCEPTION:
+    /* Idle: GR work completes inside the methods that start it. */
     case A_PGRAPH_FE_BUSY: case A_PGRAPH_STATUS: case A_FECS_CTXSW_STATUS_1:
     case A_FECS_HOST_INT_STATUS:
         *val = 0;
@@ -147,6 +200,11 @@ bool nv_pgraph_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
 {
     *gr_reg(gpu, addr) = val;
     switch (addr) {
+    case A_PGRAPH_INTR:
+        if (val & NV_PGRAPH_INTR_TRAP) {
+            gpu->r.gr.trap = false;     /* the handler walked the tree: it is acknowledged */
+        }
+        break;
     case A_FECS_FALCON_CPUCTL: case A_FECS_FALCON_CPUCTL_ALIAS:
         /* Only firmware ACR placed runs; its first act is to raise "running". */
         if ((val & NV_FALCON_CPUCTL_STARTCPU) && fecs_running(gpu)) {

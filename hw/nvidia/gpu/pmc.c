@@ -36,7 +36,7 @@ uint32_t nv_pmc_intr(NvGpu *gpu, unsigned tree)
     if (nv_pfifo_intr(gpu) & r->fifo.intr_en) {
         v |= NV_PMC_INTR_FIFO;
     }
-    return v | nv_ce_intr_lines(gpu) | nv_falcon_intr_lines(gpu);
+    return v | nv_ce_intr_lines(gpu) | nv_falcon_intr_lines(gpu) | nv_gr_intr_lines(gpu);
 }
 
 bool nv_pmc_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)

@@ -167,8 +167,11 @@ NV_REG32(PTOP_DEVICE_INFO,      0x022700)
 #define NV_PGRAPH_BASE              0x400000
 #define NV_PGRAPH_SIZE              0x200000
 #define A_PGRAPH_INTR               0x400100
+#define NV_PGRAPH_INTR_TRAP         (1u << 21)
 #define A_PGRAPH_EXCEPTION          0x400108
-#define A_PGRAPH_GPC_EXCEPTION      0x400118
+#define NV_PGRAPH_EXCEPTION_GPC     (1u << 24)
+#define A_PGRAPH_GPC_EXCEPTION      0x400118    /* bit g: GPC g */
+#define A_PGRAPH_INTR_EN            0x40013c
 #define A_PGRAPH_FE_BUSY            0x40060c    /* bit 0: busy */
 #define A_PGRAPH_STATUS             0x400700    /* bit 2: icmd pending */
 #define A_PGRAPH_FE_PWR_MODE        0x404170    /* bit 4: request pending */
@@ -183,6 +186,8 @@ NV_REG32(PTOP_DEVICE_INFO,      0x022700)
 #define A_FECS_CTXSW_MAILBOX(i)     (0x409800 + 4 * (i))
 #define A_FECS_CTXSW_STATUS_1       0x409808
 #define A_FECS_CURRENT_CTX          0x409b00
+#define NV_FECS_CURRENT_CTX_VALID   (1u << 31)
+#define NV_FECS_CURRENT_CTX_TARGET_SHIFT 28     /* 29:28 target, 27:0 instance >> 12 */
 #define A_FECS_HOST_INT_STATUS      0x409c18
 #define A_GPCCS_FALCON_HWCFG        0x41a108
 #define A_GPCCS_FALCON_HWCFG1       0x41a12c
@@ -208,6 +213,20 @@ NV_REG32(PTOP_DEVICE_INFO,      0x022700)
 #define NV_GPC_PES_PRESENT          0x0c50
 #define NV_GPC_PES_COUNT            3
 #define NV_TPCS_PER_PES             2
+/* The trap tree below a GPC: its TPCs, their SMs' error registers. */
+#define NV_GPC_EXCEPTION            0x2c90      /* bit 16 + t: TPC t */
+#define NV_GPC_EXCEPTION_TPC(t)     (1u << (16 + (t)))
+#define NV_TPC_BASE                 0x4000      /* TPC t at GPC + 0x4000 + 0x800 t */
+#define NV_TPC_STRIDE               0x800
+#define NV_TPC_EXCEPTION            0x0508
+#define NV_TPC_EXCEPTION_SM         (1u << 1)
+#define NV_SM_WARP_ERROR(s)         (0x0730 + 0x80 * (s))   /* 15:0 error code */
+#define NV_SM_GLOBAL_ERROR(s)       (0x0734 + 0x80 * (s))
+#define NV_SM_WARP_ERR_ILLEGAL_INSTR_ENCODING   0x09
+#define NV_SM_WARP_ERR_OOR_ADDR                 0x0e
+#define NV_SM_WARP_ERR_MISALIGNED_ADDR          0x0f
+#define NV_SM_GLOBAL_ERR_BPT_INT                (1u << 4)
+#define NV_SM_GLOBAL_ERR_TIMEOUT                (1u << 31)
 #define NV_PTOP_TYPE_SEC2           0x0d
 #define NV_PTOP_TYPE_LCE            0x13
 
