@@ -158,6 +158,17 @@ static void test_memory(void)
     g_assert_cmpuint(in.mod.mem.scope, ==, NV_SASS_SCOPE_GPU);
     assert_reg(&in.src[0], NV_SASS_OPND_REG, 4);
     assert_reg(&in.src[1], NV_SASS_OPND_REG, 5);
+    /*
+     * RED.E.ADD.STRONG.SYS [R0], R2 as NVK's compiler encodes it (a shader's
+     * atomicAdd): RZ and PT in the fields ATOMG uses for its destinations.
+     */
+    in = decode_ok(0x0000000200ff798e, 0x0011c400001f6100, 0x630);
+    g_assert_cmpuint(in.opcode, ==, NV_SASS_OP_RED);
+    g_assert_cmpuint(in.mod.mem.atom_op, ==, NV_SASS_ATOM_ADD);
+    g_assert_cmpuint(in.mod.mem.scope, ==, NV_SASS_SCOPE_SYS);
+    g_assert_cmpuint(in.addr.reg, ==, 0);
+    g_assert_false(in.addr.has_ureg);
+    assert_reg(&in.src[0], NV_SASS_OPND_REG, 2);
 }
 
 static void test_immediates(void)

@@ -242,10 +242,18 @@ NvEngineStatus nv_compute_run(NvComputeState *s, const NvMemIf *mem, uint64_t sl
     nv_sm_launch_stats(s->launch, &s->stats);
     nv_compute_fini(s);
     if (s->err.kind != NV_SM_OK) {
-        snprintf(msg, sizeof(msg), "compute: %s at pc 0x%llx, CTA (%u,%u,%u) warp %u lane %u, "
-                 "address 0x%llx", nv_sm_error_name(s->err.kind),
-                 (unsigned long long)s->err.pc, s->err.cta[0], s->err.cta[1], s->err.cta[2],
-                 s->err.warp, s->err.lane, (unsigned long long)s->err.addr);
+        uint64_t w[2];
+        int n = snprintf(msg, sizeof(msg), "compute: %s at pc 0x%llx, CTA (%u,%u,%u) warp %u "
+                         "lane %u, address 0x%llx", nv_sm_error_name(s->err.kind),
+                         (unsigned long long)s->err.pc, s->err.cta[0], s->err.cta[1],
+                         s->err.cta[2], s->err.warp, s->err.lane,
+                         (unsigned long long)s->err.addr);
+        /* An illegal instruction: its words, for whoever extends the decoder. */
+        if (s->err.kind == NV_SM_ERR_ILLEGAL_INSN && n > 0 && (size_t)n < sizeof(msg) &&
+            mem->read(mem->opaque, true, 0, s->err.pc, w, sizeof(w))) {
+            snprintf(msg + n, sizeof(msg) - n, ", instruction 0x%016llx%016llx",
+                     (unsigned long long)w[1], (unsigned long long)w[0]);
+        }
         mem->error(mem->opaque, msg);
         return NV_ENGINE_ERROR;
     }

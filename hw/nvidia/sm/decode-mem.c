@@ -271,6 +271,12 @@ bool sass_decode_RED(SassDec *d)
     }
     m->atom_type = sass_take(d, 73, 3);
     m->atom_op = sass_take(d, 87, 3);
+    /*
+     * The destination and predicate-destination fields of ATOMG are unused:
+     * ptxas leaves them 0, NVK's compiler writes RZ and PT there.
+     */
+    (void)sass_take(d, 16, 8);
+    (void)sass_take(d, 81, 3);
     sass_add_src(d, sass_reg(d, 32), 1);
     return decode_addr(d, UR_AT_64, m->e);
 }

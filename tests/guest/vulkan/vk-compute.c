@@ -6,7 +6,9 @@
  * host-visible memory; one vkCmdDispatch, a fence wait bounded at 30 s, and
  * every sum checked, the words past them untouched. Then the transfer
  * commands into a fourth buffer: vkCmdFillBuffer, vkCmdUpdateBuffer and a
- * vkCmdCopyBuffer of sums, every word checked.
+ * vkCmdCopyBuffer of sums, every word checked. Then reduce.comp: the sum of
+ * 65659 uints by workgroup trees in shared memory (barriers) and one
+ * atomicAdd per workgroup, checked against the CPU's sum.
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -20,6 +22,7 @@
 #include <vulkan/vulkan.h>
 
 #include "../guest-report.h"
+#include "reduce_spv.h"
 #include "vadd_spv.h"
 
 #define N           4096u
@@ -32,6 +35,7 @@
 #define UPD_WORDS   64u
 #define COPY_AT     1024u           /* vkCmdCopyBuffer: c[0..COPY_WORDS) to d[COPY_AT..] */
 #define COPY_WORDS  1024u
+#define RED_N       65659u          /* reduce.comp's input: a partial last workgroup */
 
 
 
@@ -90,6 +94,65 @@ static VkResult buf_new(VkDevice dev, const VkPhysicalDeviceMemoryProperties *mp
 }
 
 static uint32_t upd_word(uint32_t i) { return 0x5eed0000u + i * 3; }
+static uint32_t red_word(uint32_t i) { return (i * 7 + 3) % 1000; }
+
+/* A compute pipeline of SPIR-V code (NVK compiles it to sm_75 code here). */
+static VkResult make_pipeline(VkDevice dev, VkPipelineLayout pl, const uint32_t *code,
+                              size_t size, VkPipeline *pipe)
+{
+    VkShaderModuleCreateInfo smci = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                      .codeSize = size, .pCode = code };
+    VkShaderModule sm;
+    VkResult r = vkCreateShaderModule(dev, &smci, NULL, &sm);
+
+    if (r != VK_SUCCESS) {
+        return r;
+    }
+    VkComputePipelineCreateInfo cpci = {
+        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .stage = { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                   .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = sm, .pName = "main" },
+        .layout = pl };
+    return vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &cpci, NULL, pipe);
+}
+
+/* A descriptor set of the three storage buffers, in binding order. */
+static VkResult make_set(VkDevice dev, VkDescriptorPool dp, VkDescriptorSetLayout dsl,
+                         VkBuffer b0, VkBuffer b1, VkBuffer b2, VkDescriptorSet *ds)
+{
+    VkDescriptorSetAllocateInfo dsai = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                         .descriptorPool = dp, .descriptorSetCount = 1,
+                                         .pSetLayouts = &dsl };
+    VkResult r = vkAllocateDescriptorSets(dev, &dsai, ds);
+
+    if (r != VK_SUCCESS) {
+        return r;
+    }
+    VkDescriptorBufferInfo dbi[3] = { { b0, 0, VK_WHOLE_SIZE }, { b1, 0, VK_WHOLE_SIZE },
+                                      { b2, 0, VK_WHOLE_SIZE } };
+    VkWriteDescriptorSet wds = { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                 .dstSet = *ds, .descriptorCount = 3,
+                                 .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                 .pBufferInfo = dbi };
+    vkUpdateDescriptorSets(dev, 1, &wds, 0, NULL);
+    return VK_SUCCESS;
+}
+
+/* Ends cb, submits it and waits (bounded) for it. */
+static VkResult submit_wait(VkDevice dev, VkQueue queue, VkCommandBuffer cb, VkFence fence)
+{
+    VkSubmitInfo si = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+                        .pCommandBuffers = &cb };
+    VkResult r = vkEndCommandBuffer(cb);
+
+    if (r == VK_SUCCESS) {
+        r = vkResetFences(dev, 1, &fence);
+    }
+    if (r == VK_SUCCESS) {
+        r = vkQueueSubmit(queue, 1, &si, fence);
+    }
+    return r == VK_SUCCESS ? vkWaitForFences(dev, 1, &fence, VK_TRUE, FENCE_NS) : r;
+}
 
 static float in_a(uint32_t i) { return (float)i * 0.5f; }
 static float in_b(uint32_t i) { return (float)(N - i) * 0.25f; }
@@ -173,36 +236,18 @@ int main(void)
                                         .pPushConstantRanges = &pcr };
     VkPipelineLayout pl;
     VK(vkCreatePipelineLayout(dev, &plci, NULL, &pl));
-    VkShaderModuleCreateInfo smci = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                      .codeSize = sizeof(vadd_spv), .pCode = vadd_spv };
-    VkShaderModule sm;
-    VK(vkCreateShaderModule(dev, &smci, NULL, &sm));
-    VkComputePipelineCreateInfo cpci = {
-        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-        .stage = { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                   .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = sm, .pName = "main" },
-        .layout = pl };
-    VkPipeline pipe;
-    VK(vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe));
-    report(true, "compute pipeline created (NVK compiled the SPIR-V to sm_75 code)");
+    VkPipeline pipe, red_pipe;
+    VK(make_pipeline(dev, pl, vadd_spv, sizeof(vadd_spv), &pipe));
+    VK(make_pipeline(dev, pl, reduce_spv, sizeof(reduce_spv), &red_pipe));
+    report(true, "compute pipelines created (NVK compiled vadd and reduce to sm_75 code)");
 
-    VkDescriptorPoolSize ps = { .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .descriptorCount = 3 };
+    VkDescriptorPoolSize ps = { .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .descriptorCount = 6 };
     VkDescriptorPoolCreateInfo dpci = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                        .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &ps };
+                                        .maxSets = 2, .poolSizeCount = 1, .pPoolSizes = &ps };
     VkDescriptorPool dp;
     VK(vkCreateDescriptorPool(dev, &dpci, NULL, &dp));
-    VkDescriptorSetAllocateInfo dsai = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                         .descriptorPool = dp, .descriptorSetCount = 1,
-                                         .pSetLayouts = &dsl };
     VkDescriptorSet ds;
-    VK(vkAllocateDescriptorSets(dev, &dsai, &ds));
-    VkDescriptorBufferInfo dbi[3] = { { a.buf, 0, VK_WHOLE_SIZE }, { b.buf, 0, VK_WHOLE_SIZE },
-                                      { c.buf, 0, VK_WHOLE_SIZE } };
-    VkWriteDescriptorSet wds = { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                                 .dstSet = ds, .descriptorCount = 3,
-                                 .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                 .pBufferInfo = dbi };
-    vkUpdateDescriptorSets(dev, 1, &wds, 0, NULL);
+    VK(make_set(dev, dp, dsl, a.buf, b.buf, c.buf, &ds));
 
     /* Record, submit, wait. */
     VkCommandPoolCreateInfo cpi = { .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
@@ -228,14 +273,10 @@ int main(void)
                            .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
     vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
                          0, 1, &mb, 0, NULL, 0, NULL);
-    VK(vkEndCommandBuffer(cb));
     VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
     VkFence fence;
     VK(vkCreateFence(dev, &fci, NULL, &fence));
-    VkSubmitInfo si = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
-                        .pCommandBuffers = &cb };
-    VK(vkQueueSubmit(queue, 1, &si, fence));
-    r = vkWaitForFences(dev, 1, &fence, VK_TRUE, FENCE_NS);
+    r = submit_wait(dev, queue, cb, fence);
     if (!report(r == VK_SUCCESS, "vkCmdDispatch of %u workgroups completed (VkResult %d)",
                 N / GROUP, r)) {
         return 1;
@@ -281,10 +322,7 @@ int main(void)
     vkCmdCopyBuffer(cb, c.buf, d.buf, 1, &region);
     vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
                          1, &tb, 0, NULL, 0, NULL);
-    VK(vkEndCommandBuffer(cb));
-    VK(vkResetFences(dev, 1, &fence));
-    VK(vkQueueSubmit(queue, 1, &si, fence));
-    r = vkWaitForFences(dev, 1, &fence, VK_TRUE, FENCE_NS);
+    r = submit_wait(dev, queue, cb, fence);
     if (!report(r == VK_SUCCESS, "fill, update and copy completed (VkResult %d)", r)) {
         return 1;
     }
@@ -306,6 +344,33 @@ int main(void)
     } else {
         report(true, "vkCmdFillBuffer, vkCmdUpdateBuffer and vkCmdCopyBuffer: all %u words "
                "right", N);
+    }
+
+    /* The reduction: shared memory, barriers and a global atomic. */
+    Buf in, out;
+    VK(buf_new(dev, &mp, RED_N, &in));
+    VK(buf_new(dev, &mp, 16, &out));
+    uint32_t want = 0;
+    for (uint32_t i = 0; i < RED_N; i++) {
+        in.map[i] = red_word(i);
+        want += in.map[i];
+    }
+    out.map[0] = 0;
+    VkDescriptorSet red_ds;
+    VK(make_set(dev, dp, dsl, in.buf, in.buf, out.buf, &red_ds));
+    uint32_t groups = (RED_N + GROUP - 1) / GROUP, red_n = RED_N;
+    VK(vkResetCommandBuffer(cb, 0));
+    VK(vkBeginCommandBuffer(cb, &cbbi));
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, red_pipe);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &red_ds, 0, NULL);
+    vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &red_n);
+    vkCmdDispatch(cb, groups, 1, 1);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                         0, 1, &mb, 0, NULL, 0, NULL);
+    r = submit_wait(dev, queue, cb, fence);
+    if (report(r == VK_SUCCESS, "reduce: %u workgroups completed (VkResult %d)", groups, r)) {
+        report(out.map[0] == want, "reduce: the sum of %u uints is %u (want %u)", RED_N,
+               out.map[0], want);
     }
     vkDestroyDevice(dev, NULL);
     vkDestroyInstance(inst, NULL);
