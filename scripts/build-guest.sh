@@ -212,13 +212,13 @@ cp "$vkroot/usr/share/vulkan/icd.d/nouveau_icd.json" "$tree/usr/share/vulkan/icd
 # vk-compute: a Vulkan compute test, linked against the loader (the guest runs
 # it with trixie's), its shader compiled to SPIR-V here.
 echo "== nvqemu: compiling tests/guest/vulkan/vk-compute.c (its shaders to SPIR-V)"
-for shader in vadd reduce; do
-    glslangValidator -V --vn "${shader}_spv" -o "$out/${shader}_spv.h" \
+for shader in vadd reduce mix; do
+    glslangValidator -V --target-env vulkan1.1 --vn "${shader}_spv" -o "$out/${shader}_spv.h" \
         "$root/tests/guest/vulkan/$shader.comp" > "$out/glslang.log" ||
         { cat "$out/glslang.log" >&2; die "$shader.comp does not compile"; }
 done
 gcc -std=gnu11 -O2 -Wall -Wextra -I"$out" -o "$tree/usr/bin/vk-compute" \
-    "$root/tests/guest/vulkan/vk-compute.c" -lvulkan || die "vk-compute.c does not compile"
+    "$root/tests/guest/vulkan/vk-compute.c" -lvulkan -lm || die "vk-compute.c does not compile"
 
 # nouveau's line in modules.dep already lists its whole transitive closure.
 # Modules are stored decompressed: busybox modprobe first hands a .ko.xz to the

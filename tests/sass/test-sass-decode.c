@@ -171,6 +171,27 @@ static void test_memory(void)
     assert_reg(&in.src[0], NV_SASS_OPND_REG, 2);
 }
 
+/* Encodings of NVK's compiler (NAK) that ptxas does not produce. */
+static void test_nak_forms(void)
+{
+    /* IMAD.WIDE.U32 R2, R1, 0x4ec4ec4f, RZ: the unused carry-in slot is P0, not !PT */
+    NvSassInsn in = decode_ok(0x4ec4ec4f01027825, 0x001fcc00000e00ff, 0x290);
+
+    g_assert_cmpuint(in.opcode, ==, NV_SASS_OP_IMAD);
+    g_assert_true(in.mod.i.wide);
+    g_assert_cmpuint(in.src[1].imm, ==, 0x4ec4ec4f);
+    g_assert_cmpuint(in.n_psrc, ==, 0);
+    /* ... which stays refused with another predicate there (P3) */
+    g_assert_false(nv_sass_decode(0x4ec4ec4f01027825, 0x001fcc00018e00ff, 0x290, &in));
+    /* PLOP3.LUT P0, PT, PT, PT, UP0, 0xaa, 0x0: bit 67 makes src2 a uniform predicate */
+    in = decode_ok(0x000000000000781c, 0x000fda0003f0f50a, 0x7a0);
+    g_assert_cmpuint(in.opcode, ==, NV_SASS_OP_PLOP3);
+    g_assert_cmpuint(in.mod.i.lut, ==, 0xaa);
+    g_assert_true(in.psrc[2].uniform);
+    g_assert_cmpuint(in.psrc[2].index, ==, 0);
+    g_assert_false(in.psrc[0].uniform);
+}
+
 static void test_immediates(void)
 {
     /* FFMA R6, R5, 0.69314718246459960938, R6 */
@@ -293,6 +314,7 @@ int main(int argc, char **argv)
     g_test_add_func("/sass/decode/iadd3-x", test_iadd3_x);
     g_test_add_func("/sass/decode/guard-exit-bra-ret", test_guard_exit_bra);
     g_test_add_func("/sass/decode/memory", test_memory);
+    g_test_add_func("/sass/decode/nak-forms", test_nak_forms);
     g_test_add_func("/sass/decode/immediates", test_immediates);
     g_test_add_func("/sass/decode/unknown-rejected", test_unknown_rejected);
     g_test_add_func("/sass/decode/random-words", test_random_words);

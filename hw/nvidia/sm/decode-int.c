@@ -22,12 +22,15 @@ static NvSassPred pred_src(SassDec *d, unsigned pos, unsigned neg, bool uniform)
     return uniform ? sass_upred(d, pos, neg) : sass_pred(d, pos, neg);
 }
 
-/* A predicate field that must read "!PT" (no carry-in / unused). */
-static bool expect_not_pt(SassDec *d, unsigned pos, unsigned neg)
+/*
+ * A carry-in predicate slot the instruction does not use (no .X): ptxas
+ * writes !PT there, NVK's compiler (NAK) leaves it zero.
+ */
+static bool expect_unused_pred(SassDec *d, unsigned pos, unsigned neg)
 {
     NvSassPred p = sass_pred(d, pos, neg);
 
-    return p.index == NV_SASS_PT && p.negate;
+    return (p.index == NV_SASS_PT && p.negate) || (p.index == 0 && !p.negate);
 }
 
 static void add_alu_srcs(SassDec *d, const SassAlu *alu, unsigned n)
@@ -143,7 +146,7 @@ static bool decode_iadd3(SassDec *d, bool uniform)
         sass_add_psrc(d, pred_src(d, 77, 80, uniform));
         return true;
     }
-    return expect_not_pt(d, 87, 90) && expect_not_pt(d, 77, 80);
+    return expect_unused_pred(d, 87, 90) && expect_unused_pred(d, 77, 80);
 }
 
 bool sass_decode_IADD3(SassDec *d)
@@ -188,7 +191,7 @@ static bool decode_lea(SassDec *d, bool uniform)
         sass_add_psrc(d, pred_src(d, 87, 90, uniform));
         return true;
     }
-    return expect_not_pt(d, 87, 90);
+    return expect_unused_pred(d, 87, 90);
 }
 
 bool sass_decode_LEA(SassDec *d)
@@ -417,7 +420,8 @@ static bool decode_plop3(SassDec *d, bool uniform)
     in->pdst[1] = pred_dst(d, 84, uniform);
     sass_add_psrc(d, pred_src(d, 87, 90, uniform));
     sass_add_psrc(d, pred_src(d, 77, 80, uniform));
-    sass_add_psrc(d, pred_src(d, 68, 71, uniform));
+    /* the warp form may take its third source from the uniform predicates (bit 67) */
+    sass_add_psrc(d, pred_src(d, 68, 71, uniform || (!uniform && sass_take(d, 67, 1))));
     return true;
 }
 
@@ -467,7 +471,7 @@ static bool decode_imad(SassDec *d, bool uniform)
         sass_add_psrc(d, pred_src(d, 87, 90, uniform));
         return true;
     }
-    return expect_not_pt(d, 87, 90);
+    return expect_unused_pred(d, 87, 90);
 }
 
 bool sass_decode_IMAD(SassDec *d)

@@ -8,7 +8,10 @@
  * commands into a fourth buffer: vkCmdFillBuffer, vkCmdUpdateBuffer and a
  * vkCmdCopyBuffer of sums, every word checked. Then reduce.comp: the sum of
  * 65659 uints by workgroup trees in shared memory (barriers) and one
- * atomicAdd per workgroup, checked against the CPU's sum.
+ * atomicAdd per workgroup, checked against the CPU's sum. Then mix.comp:
+ * division by a variable, a dynamically indexed local array, subgroup add,
+ * broadcast and ballot, sqrt/exp2/sin, each result checked (the float
+ * functions within Vulkan's precision).
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -17,11 +20,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <math.h>
 #include <string.h>
 
 #include <vulkan/vulkan.h>
 
 #include "../guest-report.h"
+#include "mix_spv.h"
 #include "reduce_spv.h"
 #include "vadd_spv.h"
 
@@ -36,6 +41,7 @@
 #define COPY_AT     1024u           /* vkCmdCopyBuffer: c[0..COPY_WORDS) to d[COPY_AT..] */
 #define COPY_WORDS  1024u
 #define RED_N       65659u          /* reduce.comp's input: a partial last workgroup */
+#define MIX_N       4096u           /* mix.comp: invocations, 8 result words each */
 
 
 
@@ -95,6 +101,56 @@ static VkResult buf_new(VkDevice dev, const VkPhysicalDeviceMemoryProperties *mp
 
 static uint32_t upd_word(uint32_t i) { return 0x5eed0000u + i * 3; }
 static uint32_t red_word(uint32_t i) { return (i * 7 + 3) % 1000; }
+static uint32_t mix_word(uint32_t i) { return i * 2654435761u >> 7; }
+
+static float as_float(uint32_t bits)
+{
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+/* mix.comp's eight results for invocation i, as the CPU computes them. */
+static void mix_expect(const uint32_t *v, uint32_t i, uint32_t sg, uint32_t want[8],
+                       float fwant[2])
+{
+    uint32_t x = v[i], d = x % 13 + 1, first = i / sg * sg, sum = 0, ballot = 0;
+
+    for (uint32_t l = 0; l < sg; l++) {
+        sum += v[first + l];
+        ballot |= (uint32_t)(v[first + l] % 3 == 0) << l;
+    }
+    want[0] = x / d;
+    want[1] = x % d;
+    want[2] = x * (x & 15) + i;
+    want[3] = sum;
+    want[4] = v[first];
+    want[5] = ballot;
+    float f = (float)(x % 1000) / 100.0f;
+    fwant[0] = sqrtf(f);
+    fwant[1] = exp2f(f * 0.1f) + sinf(f);
+}
+
+/* Checks mix.comp's output; the count of wrong words. */
+static unsigned mix_check(const uint32_t *v, const uint32_t *o, uint32_t sg, uint32_t *first)
+{
+    unsigned bad = 0;
+
+    for (uint32_t i = 0; i < MIX_N; i++) {
+        uint32_t want[8];
+        float fw[2];
+        mix_expect(v, i, sg, want, fw);
+        for (unsigned k = 0; k < 8; k++) {
+            bool ok = k < 6 ? o[i * 8 + k] == want[k]
+                            : fabsf(as_float(o[i * 8 + k]) - fw[k - 6]) <=
+                              1e-4f * (1.0f + fabsf(fw[k - 6]));
+            if (!ok && bad++ == 0) {
+                *first = i * 8 + k;
+            }
+        }
+    }
+    return bad;
+}
 
 /* A compute pipeline of SPIR-V code (NVK compiles it to sm_75 code here). */
 static VkResult make_pipeline(VkDevice dev, VkPipelineLayout pl, const uint32_t *code,
@@ -236,14 +292,15 @@ int main(void)
                                         .pPushConstantRanges = &pcr };
     VkPipelineLayout pl;
     VK(vkCreatePipelineLayout(dev, &plci, NULL, &pl));
-    VkPipeline pipe, red_pipe;
+    VkPipeline pipe, red_pipe, mix_pipe;
     VK(make_pipeline(dev, pl, vadd_spv, sizeof(vadd_spv), &pipe));
     VK(make_pipeline(dev, pl, reduce_spv, sizeof(reduce_spv), &red_pipe));
-    report(true, "compute pipelines created (NVK compiled vadd and reduce to sm_75 code)");
+    VK(make_pipeline(dev, pl, mix_spv, sizeof(mix_spv), &mix_pipe));
+    report(true, "compute pipelines created (NVK compiled vadd, reduce and mix to sm_75 code)");
 
-    VkDescriptorPoolSize ps = { .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .descriptorCount = 6 };
+    VkDescriptorPoolSize ps = { .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .descriptorCount = 9 };
     VkDescriptorPoolCreateInfo dpci = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                        .maxSets = 2, .poolSizeCount = 1, .pPoolSizes = &ps };
+                                        .maxSets = 3, .poolSizeCount = 1, .pPoolSizes = &ps };
     VkDescriptorPool dp;
     VK(vkCreateDescriptorPool(dev, &dpci, NULL, &dp));
     VkDescriptorSet ds;
@@ -371,6 +428,45 @@ int main(void)
     if (report(r == VK_SUCCESS, "reduce: %u workgroups completed (VkResult %d)", groups, r)) {
         report(out.map[0] == want, "reduce: the sum of %u uints is %u (want %u)", RED_N,
                out.map[0], want);
+    }
+
+    /* The mix: the subgroup size decides which invocations share results. */
+    VkPhysicalDeviceSubgroupProperties sgp = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES };
+    VkPhysicalDeviceProperties2 p2 = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                       .pNext = &sgp };
+    vkGetPhysicalDeviceProperties2(pdev, &p2);
+    if (!report(sgp.subgroupSize >= 1 && sgp.subgroupSize <= 32 && GROUP % sgp.subgroupSize == 0,
+                "subgroup size %u", sgp.subgroupSize)) {
+        return 1;
+    }
+    Buf mv, mo;
+    VK(buf_new(dev, &mp, MIX_N, &mv));
+    VK(buf_new(dev, &mp, MIX_N * 8, &mo));
+    for (uint32_t i = 0; i < MIX_N; i++) {
+        mv.map[i] = mix_word(i);
+    }
+    VkDescriptorSet mix_ds;
+    VK(make_set(dev, dp, dsl, mv.buf, mv.buf, mo.buf, &mix_ds));
+    VK(vkResetCommandBuffer(cb, 0));
+    VK(vkBeginCommandBuffer(cb, &cbbi));
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, mix_pipe);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &mix_ds, 0, NULL);
+    vkCmdDispatch(cb, MIX_N / GROUP, 1, 1);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                         0, 1, &mb, 0, NULL, 0, NULL);
+    r = submit_wait(dev, queue, cb, fence);
+    if (report(r == VK_SUCCESS, "mix: %u workgroups completed (VkResult %d)", MIX_N / GROUP,
+               r)) {
+        bad = mix_check(mv.map, mo.map, sgp.subgroupSize, &first);
+        if (bad) {
+            report(false, "mix: %u of %u results wrong, the first word %u (result %u of "
+                   "invocation %u: 0x%08x)", bad, MIX_N * 8, first, first % 8, first / 8,
+                   mo.map[first]);
+        } else {
+            report(true, "mix: division, local array, subgroup add/broadcast/ballot, "
+                   "sqrt/exp2/sin all right (%u results)", MIX_N * 8);
+        }
     }
     vkDestroyDevice(dev, NULL);
     vkDestroyInstance(inst, NULL);
