@@ -190,6 +190,17 @@ static void test_nak_forms(void)
     g_assert_true(in.psrc[2].uniform);
     g_assert_cmpuint(in.psrc[2].index, ==, 0);
     g_assert_false(in.psrc[0].uniform);
+    /* DFMA R8, R6, UR4, R8: a uniform register as b (form 6) */
+    in = decode_ok(0x0000000406087c2b, 0x001e0c0008000008, 0xaf0);
+    g_assert_cmpuint(in.opcode, ==, NV_SASS_OP_DFMA);
+    assert_reg(&in.src[1], NV_SASS_OPND_UREG, 4);
+    assert_reg(&in.src[2], NV_SASS_OPND_REG, 8);
+    /* ATOMS.MAX R0, [RZ], R3: the unused compare slot is R0, not RZ */
+    in = decode_ok(0x00000003ff00738c, 0x001e020001000000, 0xf20);
+    g_assert_cmpuint(in.opcode, ==, NV_SASS_OP_ATOMS);
+    g_assert_cmpuint(in.mod.mem.atom_op, ==, NV_SASS_ATOM_MAX);
+    assert_reg(&in.src[0], NV_SASS_OPND_REG, 3);
+    g_assert_cmpuint(in.n_src, ==, 1);
 }
 
 static void test_immediates(void)

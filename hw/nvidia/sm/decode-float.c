@@ -34,9 +34,14 @@ static bool float2(SassDec *d, unsigned forms, NvSassImmType imm, SassAlu *alu)
     return true;
 }
 
+/*
+ * Forms 6 and 7 (a uniform register as b or c) are not in ptxas's output
+ * for these floating-point operations, but NVK's compiler encodes them the
+ * way it does for every ALU operation, and Turing runs them.
+ */
 static bool float3(SassDec *d, NvSassImmType imm, SassAlu *alu)
 {
-    if (!sass_alu(d, SASS_FORMS(1, 2, 3, 4, 5), false, alu, imm)) {
+    if (!sass_alu(d, SASS_FORMS(1, 2, 3, 4, 5, 6, 7), false, alu, imm)) {
         return false;
     }
     for (unsigned i = 0; i < 3; i++) {
@@ -52,7 +57,7 @@ bool sass_decode_FADD(SassDec *d)
     NvSassModFloat *m = &d->in->mod.f;
     SassAlu alu;
 
-    if (!float2(d, SASS_FORMS(1, 2, 3), NV_SASS_IMM_F32, &alu)) {
+    if (!float2(d, SASS_FORMS(1, 2, 3, 7), NV_SASS_IMM_F32, &alu)) {
         return false;
     }
     m->sat = sass_take(d, 77, 1);
@@ -66,7 +71,7 @@ bool sass_decode_FMUL(SassDec *d)
     NvSassModFloat *m = &d->in->mod.f;
     SassAlu alu;
 
-    if (!float2(d, SASS_FORMS(1, 4, 5), NV_SASS_IMM_F32, &alu)) {
+    if (!float2(d, SASS_FORMS(1, 4, 5, 6), NV_SASS_IMM_F32, &alu)) {
         return false;
     }
     m->fmz = sass_take(d, 76, 1);
@@ -97,7 +102,7 @@ static bool decode_fsel_like(SassDec *d)
 {
     SassAlu alu;
 
-    if (!float2(d, SASS_FORMS(1, 4, 5), NV_SASS_IMM_F32, &alu)) {
+    if (!float2(d, SASS_FORMS(1, 4, 5, 6), NV_SASS_IMM_F32, &alu)) {
         return false;
     }
     sass_add_psrc(d, sass_pred(d, 87, 90));
@@ -145,12 +150,12 @@ static bool decode_setp(SassDec *d, unsigned forms, NvSassImmType imm, bool has_
 
 bool sass_decode_FSETP(SassDec *d)
 {
-    return decode_setp(d, SASS_FORMS(1, 4, 5), NV_SASS_IMM_F32, true);
+    return decode_setp(d, SASS_FORMS(1, 4, 5, 6), NV_SASS_IMM_F32, true);
 }
 
 bool sass_decode_DSETP(SassDec *d)
 {
-    return decode_setp(d, SASS_FORMS(1, 2, 3), NV_SASS_IMM_F64_HI, false);
+    return decode_setp(d, SASS_FORMS(1, 2, 3, 7), NV_SASS_IMM_F64_HI, false);
 }
 
 /* DADD adds a and c: its second source is in the c slot in every form. */
@@ -159,7 +164,7 @@ bool sass_decode_DADD(SassDec *d)
     NvSassInsn *in = d->in;
     SassAlu alu;
 
-    if (!sass_alu(d, SASS_FORMS(1, 2, 3), false, &alu, NV_SASS_IMM_F64_HI) ||
+    if (!sass_alu(d, SASS_FORMS(1, 2, 3, 7), false, &alu, NV_SASS_IMM_F64_HI) ||
         !sass_alu_unused(&alu, 1)) {
         return false;
     }
@@ -176,7 +181,7 @@ bool sass_decode_DMUL(SassDec *d)
 {
     SassAlu alu;
 
-    if (!float2(d, SASS_FORMS(1, 4, 5), NV_SASS_IMM_F64_HI, &alu)) {
+    if (!float2(d, SASS_FORMS(1, 4, 5, 6), NV_SASS_IMM_F64_HI, &alu)) {
         return false;
     }
     d->in->mod.f.rnd = sass_take(d, 78, 2);

@@ -55,6 +55,17 @@ static bool decode_addr(SassDec *d, int ur_at, bool e)
  * .E, size, scope/order and eviction of global/generic accesses. Only loads
  * can be .CONSTANT; nvdisasm calls MMIO (3) invalid on sm_75.
  */
+/*
+ * A register field the operation does not use (the compare value of a
+ * non-CAS atomic): ptxas writes RZ, NVK's compiler (NAK) leaves it zero.
+ */
+static bool expect_unused_reg(SassDec *d, unsigned pos)
+{
+    unsigned r = sass_take(d, pos, 8);
+
+    return r == NV_SASS_RZ || r == 0;
+}
+
 static bool decode_global_mods(SassDec *d, bool load)
 {
     NvSassModMem *m = &d->in->mod.mem;
@@ -254,7 +265,7 @@ bool sass_decode_ATOM(SassDec *d)
     if (!decode_atom_global(d)) {
         return false;
     }
-    return in->mod.mem.atom_op == NV_SASS_ATOM_CAS || sass_expect(d, 64, 8, NV_SASS_RZ);
+    return in->mod.mem.atom_op == NV_SASS_ATOM_CAS || expect_unused_reg(d, 64);
 }
 
 /* RED: fire-and-forget global atomic. */
@@ -313,7 +324,7 @@ bool sass_decode_ATOMS(SassDec *d)
         }
     } else {
         m->atom_op = sass_take(d, 87, 4);
-        if (m->atom_op > NV_SASS_ATOM_EXCH || !sass_expect(d, 64, 8, NV_SASS_RZ)) {
+        if (m->atom_op > NV_SASS_ATOM_EXCH || !expect_unused_reg(d, 64)) {
             return false;
         }
     }

@@ -11,7 +11,9 @@
  * atomicAdd per workgroup, checked against the CPU's sum. Then mix.comp:
  * division by a variable, a dynamically indexed local array, subgroup add,
  * broadcast and ballot, sqrt/exp2/sin, each result checked (the float
- * functions within Vulkan's precision).
+ * functions within Vulkan's precision). Then mix2.comp over a 2-D dispatch:
+ * 64-bit integers, doubles, bit operations, a divergent loop, shared and
+ * global atomics (add, min, xor, compare-and-swap).
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -26,6 +28,7 @@
 #include <vulkan/vulkan.h>
 
 #include "../guest-report.h"
+#include "mix2_spv.h"
 #include "mix_spv.h"
 #include "reduce_spv.h"
 #include "vadd_spv.h"
@@ -42,6 +45,8 @@
 #define COPY_WORDS  1024u
 #define RED_N       65659u          /* reduce.comp's input: a partial last workgroup */
 #define MIX_N       4096u           /* mix.comp: invocations, 8 result words each */
+#define MIX2_ROWS   2u              /* mix2.comp: MIX_N invocations per row of workgroups */
+#define MIX2_N      (MIX_N * MIX2_ROWS)
 
 
 
@@ -131,6 +136,60 @@ static void mix_expect(const uint32_t *v, uint32_t i, uint32_t sg, uint32_t want
     fwant[1] = exp2f(f * 0.1f) + sinf(f);
 }
 
+static uint32_t mix2_word(uint32_t i) { return mix_word(i) | 1; }
+
+/* mix2.comp's first five results and its row for invocation i (x != 0). */
+static void mix2_expect(uint32_t x, uint32_t i, uint32_t want[8])
+{
+    uint64_t w = (uint64_t)x * 0x9e3779b97f4a7c15ull + ((uint64_t)i << 33);
+    double d = (double)x * 1.0000001 + 0.25;
+    uint32_t rev = 0, s = 0;
+
+    for (unsigned b = 0; b < 32; b++) {
+        rev |= ((x >> b) & 1) << (31 - b);
+    }
+    for (uint32_t k = 0; k < 64 && (x >> (k & 31)) % 7 != 3; k++) {
+        s += k * x;
+    }
+    want[0] = (uint32_t)(w >> 29) ^ (uint32_t)w;
+    want[1] = (uint32_t)(d * 3.0);
+    want[2] = (uint32_t)__builtin_popcount(x) | (uint32_t)(31 - __builtin_clz(x)) << 8 |
+              (uint32_t)__builtin_ctz(x | 0x80000000u) << 16;
+    want[3] = rev ^ ((x >> 5) & 0x1ff);
+    want[4] = s;
+    want[7] = i / MIX_N;
+}
+
+/* Checks mix2.comp's output and accumulators; the count of wrong words. */
+static unsigned mix2_check(const uint32_t *v, const uint32_t *o, const uint32_t *acc,
+                           uint32_t *first)
+{
+    uint32_t min = UINT32_MAX, xr = 0, winners = 0;
+    unsigned bad = 0;
+
+    for (uint32_t i = 0; i < MIX2_N; i++) {
+        uint32_t want[8], wgmax = 0;
+        for (uint32_t l = i / GROUP * GROUP; l < i / GROUP * GROUP + GROUP; l++) {
+            wgmax = v[l] > wgmax ? v[l] : wgmax;
+        }
+        mix2_expect(v[i], i, want);
+        want[5] = wgmax;
+        /* compare-and-swap: one invocation finds 0, the others the winner's value */
+        want[6] = o[i * 8 + 6] == 0 ? 0 : acc[3];
+        winners += o[i * 8 + 6] == 0;
+        for (unsigned k = 0; k < 8; k++) {
+            if (o[i * 8 + k] != want[k] && bad++ == 0) {
+                *first = i * 8 + k;
+            }
+        }
+        min = v[i] < min ? v[i] : min;
+        xr ^= v[i];
+    }
+    bad += (acc[0] != MIX2_N) + (acc[1] != min) + (acc[2] != xr) + (winners != 1) +
+           (acc[3] == 0 || acc[3] > MIX2_N);
+    return bad;
+}
+
 /* Checks mix.comp's output; the count of wrong words. */
 static unsigned mix_check(const uint32_t *v, const uint32_t *o, uint32_t sg, uint32_t *first)
 {
@@ -194,6 +253,38 @@ static VkResult make_set(VkDevice dev, VkDescriptorPool dp, VkDescriptorSetLayou
     return VK_SUCCESS;
 }
 
+/*
+ * Records one dispatch of pipe over ds (n as the push constant, unless 0)
+ * into cb from scratch, and a barrier that makes its writes visible to the
+ * host.
+ */
+static VkResult record_dispatch(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLayout pl,
+                                VkDescriptorSet ds, uint32_t n, uint32_t gx, uint32_t gy)
+{
+    VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
+    VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                           .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                           .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
+    VkResult r = vkResetCommandBuffer(cb, 0);
+
+    if (r == VK_SUCCESS) {
+        r = vkBeginCommandBuffer(cb, &bi);
+    }
+    if (r != VK_SUCCESS) {
+        return r;
+    }
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, NULL);
+    if (n) {
+        vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &n);
+    }
+    vkCmdDispatch(cb, gx, gy, 1);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                         0, 1, &mb, 0, NULL, 0, NULL);
+    return VK_SUCCESS;
+}
+
 /* Ends cb, submits it and waits (bounded) for it. */
 static VkResult submit_wait(VkDevice dev, VkQueue queue, VkCommandBuffer cb, VkFence fence)
 {
@@ -250,8 +341,16 @@ int main(void)
     VkDeviceQueueCreateInfo qci = { .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                     .queueFamilyIndex = family, .queueCount = 1,
                                     .pQueuePriorities = &prio };
+    VkPhysicalDeviceFeatures have, enable = { 0 };
+    vkGetPhysicalDeviceFeatures(pdev, &have);
+    if (!report(have.shaderInt64 && have.shaderFloat64, "64-bit integers and doubles in "
+                "shaders (%u, %u)", have.shaderInt64, have.shaderFloat64)) {
+        return 1;
+    }
+    enable.shaderInt64 = enable.shaderFloat64 = VK_TRUE;
     VkDeviceCreateInfo dci = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                               .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci };
+                               .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
+                               .pEnabledFeatures = &enable };
     VkDevice dev;
     VK(vkCreateDevice(pdev, &dci, NULL, &dev));
     VkQueue queue;
@@ -292,15 +391,18 @@ int main(void)
                                         .pPushConstantRanges = &pcr };
     VkPipelineLayout pl;
     VK(vkCreatePipelineLayout(dev, &plci, NULL, &pl));
-    VkPipeline pipe, red_pipe, mix_pipe;
+    VkPipeline pipe, red_pipe, mix_pipe, mix2_pipe;
     VK(make_pipeline(dev, pl, vadd_spv, sizeof(vadd_spv), &pipe));
     VK(make_pipeline(dev, pl, reduce_spv, sizeof(reduce_spv), &red_pipe));
     VK(make_pipeline(dev, pl, mix_spv, sizeof(mix_spv), &mix_pipe));
-    report(true, "compute pipelines created (NVK compiled vadd, reduce and mix to sm_75 code)");
+    VK(make_pipeline(dev, pl, mix2_spv, sizeof(mix2_spv), &mix2_pipe));
+    report(true, "compute pipelines created (NVK compiled vadd, reduce, mix and mix2 to sm_75 "
+           "code)");
 
-    VkDescriptorPoolSize ps = { .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .descriptorCount = 9 };
+    VkDescriptorPoolSize ps = { .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                .descriptorCount = 12 };
     VkDescriptorPoolCreateInfo dpci = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                        .maxSets = 3, .poolSizeCount = 1, .pPoolSizes = &ps };
+                                        .maxSets = 4, .poolSizeCount = 1, .pPoolSizes = &ps };
     VkDescriptorPool dp;
     VK(vkCreateDescriptorPool(dev, &dpci, NULL, &dp));
     VkDescriptorSet ds;
@@ -319,17 +421,7 @@ int main(void)
     VK(vkAllocateCommandBuffers(dev, &cbai, &cb));
     VkCommandBufferBeginInfo cbbi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                       .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
-    VK(vkBeginCommandBuffer(cb, &cbbi));
-    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
-    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, NULL);
-    uint32_t n = N;
-    vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &n);
-    vkCmdDispatch(cb, N / GROUP, 1, 1);
-    VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-                           .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
-                           .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-                         0, 1, &mb, 0, NULL, 0, NULL);
+    VK(record_dispatch(cb, pipe, pl, ds, N, N / GROUP, 1));
     VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
     VkFence fence;
     VK(vkCreateFence(dev, &fci, NULL, &fence));
@@ -416,14 +508,7 @@ int main(void)
     VkDescriptorSet red_ds;
     VK(make_set(dev, dp, dsl, in.buf, in.buf, out.buf, &red_ds));
     uint32_t groups = (RED_N + GROUP - 1) / GROUP, red_n = RED_N;
-    VK(vkResetCommandBuffer(cb, 0));
-    VK(vkBeginCommandBuffer(cb, &cbbi));
-    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, red_pipe);
-    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &red_ds, 0, NULL);
-    vkCmdPushConstants(cb, pl, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &red_n);
-    vkCmdDispatch(cb, groups, 1, 1);
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-                         0, 1, &mb, 0, NULL, 0, NULL);
+    VK(record_dispatch(cb, red_pipe, pl, red_ds, red_n, groups, 1));
     r = submit_wait(dev, queue, cb, fence);
     if (report(r == VK_SUCCESS, "reduce: %u workgroups completed (VkResult %d)", groups, r)) {
         report(out.map[0] == want, "reduce: the sum of %u uints is %u (want %u)", RED_N,
@@ -448,13 +533,7 @@ int main(void)
     }
     VkDescriptorSet mix_ds;
     VK(make_set(dev, dp, dsl, mv.buf, mv.buf, mo.buf, &mix_ds));
-    VK(vkResetCommandBuffer(cb, 0));
-    VK(vkBeginCommandBuffer(cb, &cbbi));
-    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, mix_pipe);
-    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &mix_ds, 0, NULL);
-    vkCmdDispatch(cb, MIX_N / GROUP, 1, 1);
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-                         0, 1, &mb, 0, NULL, 0, NULL);
+    VK(record_dispatch(cb, mix_pipe, pl, mix_ds, 0, MIX_N / GROUP, 1));
     r = submit_wait(dev, queue, cb, fence);
     if (report(r == VK_SUCCESS, "mix: %u workgroups completed (VkResult %d)", MIX_N / GROUP,
                r)) {
@@ -466,6 +545,36 @@ int main(void)
         } else {
             report(true, "mix: division, local array, subgroup add/broadcast/ballot, "
                    "sqrt/exp2/sin all right (%u results)", MIX_N * 8);
+        }
+    }
+
+    /* The second mix, over two rows of workgroups. */
+    Buf m2v, m2acc, m2o;
+    VK(buf_new(dev, &mp, MIX2_N, &m2v));
+    VK(buf_new(dev, &mp, 16, &m2acc));
+    VK(buf_new(dev, &mp, MIX2_N * 8, &m2o));
+    for (uint32_t i = 0; i < MIX2_N; i++) {
+        m2v.map[i] = mix2_word(i);
+    }
+    m2acc.map[0] = 0;
+    m2acc.map[1] = UINT32_MAX;
+    m2acc.map[2] = 0;
+    m2acc.map[3] = 0;
+    VkDescriptorSet mix2_ds;
+    VK(make_set(dev, dp, dsl, m2v.buf, m2acc.buf, m2o.buf, &mix2_ds));
+    VK(record_dispatch(cb, mix2_pipe, pl, mix2_ds, 0, MIX_N / GROUP, MIX2_ROWS));
+    r = submit_wait(dev, queue, cb, fence);
+    if (report(r == VK_SUCCESS, "mix2: %ux%u workgroups completed (VkResult %d)",
+               MIX_N / GROUP, MIX2_ROWS, r)) {
+        bad = mix2_check(m2v.map, m2o.map, m2acc.map, &first);
+        if (bad) {
+            report(false, "mix2: %u results wrong (the first word checked wrong: %u, result %u "
+                   "of invocation %u: 0x%08x); accumulators %u 0x%08x 0x%08x %u", bad, first,
+                   first % 8, first / 8, m2o.map[first], m2acc.map[0], m2acc.map[1],
+                   m2acc.map[2], m2acc.map[3]);
+        } else {
+            report(true, "mix2: 64-bit integers, doubles, bit operations, a divergent loop, "
+                   "shared and global atomics all right (%u results)", MIX2_N * 8);
         }
     }
     vkDestroyDevice(dev, NULL);
