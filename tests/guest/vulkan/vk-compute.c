@@ -13,7 +13,9 @@
  * broadcast and ballot, sqrt/exp2/sin, each result checked (the float
  * functions within Vulkan's precision). Then mix2.comp over a 2-D dispatch:
  * 64-bit integers, doubles, bit operations, a divergent loop, shared and
- * global atomics (add, min, xor, compare-and-swap).
+ * global atomics (add, min, xor, compare-and-swap). Then mix3.comp: subgroup
+ * shuffles and votes, rounding and conversions, min/max/clamp, selects, and
+ * a compare-and-swap on shared memory.
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -29,6 +31,7 @@
 
 #include "../guest-report.h"
 #include "mix2_spv.h"
+#include "mix3_spv.h"
 #include "mix_spv.h"
 #include "reduce_spv.h"
 #include "vadd_spv.h"
@@ -190,6 +193,44 @@ static unsigned mix2_check(const uint32_t *v, const uint32_t *o, const uint32_t 
     return bad;
 }
 
+/* One line for a mix: all of its words right, or how many and the first wrong. */
+static void report_mix(const char *what, unsigned bad, uint32_t first, const uint32_t *o,
+                       uint32_t words)
+{
+    if (bad) {
+        report(false, "%s: %u of %u results wrong, the first word %u (result %u of "
+               "invocation %u: 0x%08x)", what, bad, words, first, first % 8, first / 8,
+               o[first]);
+    } else {
+        report(true, "%s: all right (%u results)", what, words);
+    }
+}
+
+/* mix3.comp's eight results for invocation i. */
+static void mix3_expect(const uint32_t *v, uint32_t i, uint32_t sg, uint32_t want[8])
+{
+    uint32_t x = v[i], lane = i % sg, base = i - lane, all = 1, any = 0;
+    float f = (float)((int32_t)(x % 2001) - 1000) * 0.1428571f;
+    int32_t si = (int32_t)(x - 0x40000000u);
+    int32_t cl = si < -12345 ? -12345 : si > 67890 ? 67890 : si;
+    float hi = f > 1.5f ? f : 1.5f, lo = f < -2.25f ? f : -2.25f, diff = hi - lo;
+    uint32_t bits;
+
+    for (uint32_t l = 0; l < sg; l++) {
+        all &= v[base + l] > 1000;
+        any |= v[base + l] % 97 == 0;
+    }
+    memcpy(&bits, &diff, 4);
+    want[0] = v[base + ((lane * 5 + 3) & (sg - 1))];
+    want[1] = v[base + (lane ^ 6)];
+    want[2] = all | any << 1;
+    want[3] = (uint32_t)((int32_t)rintf(f) + 1000) | (uint32_t)((int32_t)floorf(f) + 1000) << 16;
+    want[4] = (uint32_t)((int32_t)ceilf(f) + 1000) | (uint32_t)((int32_t)truncf(f) + 1000) << 16;
+    want[5] = (uint32_t)cl ^ (x > 777 ? x : 777) ^ ((x >> 3) < 999999 ? x >> 3 : 999999);
+    want[6] = bits ^ (f > 0 ? 1 : 2);
+    want[7] = 1;
+}
+
 /* Checks mix.comp's output; the count of wrong words. */
 static unsigned mix_check(const uint32_t *v, const uint32_t *o, uint32_t sg, uint32_t *first)
 {
@@ -301,6 +342,30 @@ static VkResult submit_wait(VkDevice dev, VkQueue queue, VkCommandBuffer cb, VkF
     return r == VK_SUCCESS ? vkWaitForFences(dev, 1, &fence, VK_TRUE, FENCE_NS) : r;
 }
 
+/* What every dispatch uses. */
+typedef struct Vk {
+    VkDevice dev;
+    VkQueue queue;
+    VkCommandBuffer cb;
+    VkFence fence;
+    VkDescriptorPool dp;
+    VkDescriptorSetLayout dsl;
+    VkPipelineLayout pl;
+} Vk;
+
+/* One dispatch of pipe over (b0, b1, b2), n as the push constant unless 0, waited for. */
+static VkResult run(const Vk *vk, VkPipeline pipe, VkBuffer b0, VkBuffer b1, VkBuffer b2,
+                    uint32_t n, uint32_t gx, uint32_t gy)
+{
+    VkDescriptorSet ds;
+    VkResult r = make_set(vk->dev, vk->dp, vk->dsl, b0, b1, b2, &ds);
+
+    if (r == VK_SUCCESS) {
+        r = record_dispatch(vk->cb, pipe, vk->pl, ds, n, gx, gy);
+    }
+    return r == VK_SUCCESS ? submit_wait(vk->dev, vk->queue, vk->cb, vk->fence) : r;
+}
+
 static float in_a(uint32_t i) { return (float)i * 0.5f; }
 static float in_b(uint32_t i) { return (float)(N - i) * 0.25f; }
 
@@ -391,22 +456,21 @@ int main(void)
                                         .pPushConstantRanges = &pcr };
     VkPipelineLayout pl;
     VK(vkCreatePipelineLayout(dev, &plci, NULL, &pl));
-    VkPipeline pipe, red_pipe, mix_pipe, mix2_pipe;
+    VkPipeline pipe, red_pipe, mix_pipe, mix2_pipe, mix3_pipe;
     VK(make_pipeline(dev, pl, vadd_spv, sizeof(vadd_spv), &pipe));
     VK(make_pipeline(dev, pl, reduce_spv, sizeof(reduce_spv), &red_pipe));
     VK(make_pipeline(dev, pl, mix_spv, sizeof(mix_spv), &mix_pipe));
     VK(make_pipeline(dev, pl, mix2_spv, sizeof(mix2_spv), &mix2_pipe));
-    report(true, "compute pipelines created (NVK compiled vadd, reduce, mix and mix2 to sm_75 "
-           "code)");
+    VK(make_pipeline(dev, pl, mix3_spv, sizeof(mix3_spv), &mix3_pipe));
+    report(true, "compute pipelines created (NVK compiled vadd, reduce, mix, mix2 and mix3 to "
+           "sm_75 code)");
 
     VkDescriptorPoolSize ps = { .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                .descriptorCount = 12 };
+                                .descriptorCount = 15 };
     VkDescriptorPoolCreateInfo dpci = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                        .maxSets = 4, .poolSizeCount = 1, .pPoolSizes = &ps };
+                                        .maxSets = 5, .poolSizeCount = 1, .pPoolSizes = &ps };
     VkDescriptorPool dp;
     VK(vkCreateDescriptorPool(dev, &dpci, NULL, &dp));
-    VkDescriptorSet ds;
-    VK(make_set(dev, dp, dsl, a.buf, b.buf, c.buf, &ds));
 
     /* Record, submit, wait. */
     VkCommandPoolCreateInfo cpi = { .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
@@ -421,11 +485,11 @@ int main(void)
     VK(vkAllocateCommandBuffers(dev, &cbai, &cb));
     VkCommandBufferBeginInfo cbbi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                       .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
-    VK(record_dispatch(cb, pipe, pl, ds, N, N / GROUP, 1));
     VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
     VkFence fence;
     VK(vkCreateFence(dev, &fci, NULL, &fence));
-    r = submit_wait(dev, queue, cb, fence);
+    const Vk vk = { dev, queue, cb, fence, dp, dsl, pl };
+    r = run(&vk, pipe, a.buf, b.buf, c.buf, N, N / GROUP, 1);
     if (!report(r == VK_SUCCESS, "vkCmdDispatch of %u workgroups completed (VkResult %d)",
                 N / GROUP, r)) {
         return 1;
@@ -505,11 +569,8 @@ int main(void)
         want += in.map[i];
     }
     out.map[0] = 0;
-    VkDescriptorSet red_ds;
-    VK(make_set(dev, dp, dsl, in.buf, in.buf, out.buf, &red_ds));
-    uint32_t groups = (RED_N + GROUP - 1) / GROUP, red_n = RED_N;
-    VK(record_dispatch(cb, red_pipe, pl, red_ds, red_n, groups, 1));
-    r = submit_wait(dev, queue, cb, fence);
+    uint32_t groups = (RED_N + GROUP - 1) / GROUP;
+    r = run(&vk, red_pipe, in.buf, in.buf, out.buf, RED_N, groups, 1);
     if (report(r == VK_SUCCESS, "reduce: %u workgroups completed (VkResult %d)", groups, r)) {
         report(out.map[0] == want, "reduce: the sum of %u uints is %u (want %u)", RED_N,
                out.map[0], want);
@@ -531,21 +592,12 @@ int main(void)
     for (uint32_t i = 0; i < MIX_N; i++) {
         mv.map[i] = mix_word(i);
     }
-    VkDescriptorSet mix_ds;
-    VK(make_set(dev, dp, dsl, mv.buf, mv.buf, mo.buf, &mix_ds));
-    VK(record_dispatch(cb, mix_pipe, pl, mix_ds, 0, MIX_N / GROUP, 1));
-    r = submit_wait(dev, queue, cb, fence);
+    r = run(&vk, mix_pipe, mv.buf, mv.buf, mo.buf, 0, MIX_N / GROUP, 1);
     if (report(r == VK_SUCCESS, "mix: %u workgroups completed (VkResult %d)", MIX_N / GROUP,
                r)) {
         bad = mix_check(mv.map, mo.map, sgp.subgroupSize, &first);
-        if (bad) {
-            report(false, "mix: %u of %u results wrong, the first word %u (result %u of "
-                   "invocation %u: 0x%08x)", bad, MIX_N * 8, first, first % 8, first / 8,
-                   mo.map[first]);
-        } else {
-            report(true, "mix: division, local array, subgroup add/broadcast/ballot, "
-                   "sqrt/exp2/sin all right (%u results)", MIX_N * 8);
-        }
+        report_mix("mix: division, local array, subgroup add/broadcast/ballot, sqrt/exp2/sin",
+                   bad, first, mo.map, MIX_N * 8);
     }
 
     /* The second mix, over two rows of workgroups. */
@@ -560,22 +612,35 @@ int main(void)
     m2acc.map[1] = UINT32_MAX;
     m2acc.map[2] = 0;
     m2acc.map[3] = 0;
-    VkDescriptorSet mix2_ds;
-    VK(make_set(dev, dp, dsl, m2v.buf, m2acc.buf, m2o.buf, &mix2_ds));
-    VK(record_dispatch(cb, mix2_pipe, pl, mix2_ds, 0, MIX_N / GROUP, MIX2_ROWS));
-    r = submit_wait(dev, queue, cb, fence);
+    r = run(&vk, mix2_pipe, m2v.buf, m2acc.buf, m2o.buf, 0, MIX_N / GROUP, MIX2_ROWS);
     if (report(r == VK_SUCCESS, "mix2: %ux%u workgroups completed (VkResult %d)",
                MIX_N / GROUP, MIX2_ROWS, r)) {
         bad = mix2_check(m2v.map, m2o.map, m2acc.map, &first);
+        report_mix("mix2: 64-bit integers, doubles, bit operations, a divergent loop, shared "
+                   "and global atomics (accumulators included)", bad, first, m2o.map,
+                   MIX2_N * 8);
         if (bad) {
-            report(false, "mix2: %u results wrong (the first word checked wrong: %u, result %u "
-                   "of invocation %u: 0x%08x); accumulators %u 0x%08x 0x%08x %u", bad, first,
-                   first % 8, first / 8, m2o.map[first], m2acc.map[0], m2acc.map[1],
-                   m2acc.map[2], m2acc.map[3]);
-        } else {
-            report(true, "mix2: 64-bit integers, doubles, bit operations, a divergent loop, "
-                   "shared and global atomics all right (%u results)", MIX2_N * 8);
+            printf("NOTE: mix2 accumulators %u 0x%08x 0x%08x %u\n", m2acc.map[0],
+                   m2acc.map[1], m2acc.map[2], m2acc.map[3]);
         }
+    }
+
+    /* The third mix reuses the first one's input. */
+    r = run(&vk, mix3_pipe, mv.buf, mv.buf, mo.buf, 0, MIX_N / GROUP, 1);
+    if (report(r == VK_SUCCESS, "mix3: %u workgroups completed (VkResult %d)", MIX_N / GROUP,
+               r)) {
+        bad = 0;
+        for (uint32_t i = 0; i < MIX_N; i++) {
+            uint32_t want3[8];
+            mix3_expect(mv.map, i, sgp.subgroupSize, want3);
+            for (unsigned k = 0; k < 8; k++) {
+                if (mo.map[i * 8 + k] != want3[k] && bad++ == 0) {
+                    first = i * 8 + k;
+                }
+            }
+        }
+        report_mix("mix3: shuffles, votes, rounding, conversions, min/max/clamp, selects, a "
+                   "shared compare-and-swap", bad, first, mo.map, MIX_N * 8);
     }
     vkDestroyDevice(dev, NULL);
     vkDestroyInstance(inst, NULL);
