@@ -5,9 +5,10 @@
  * once the SEC2 RTOS has bootstrapped it (falcon.c); its methods answer at
  * once through the mailboxes. An SM error of a compute launch (other than an
  * MMU fault, which the fault unit reports) raises GR's TRAP interrupt with
- * the error in the SM's registers, as the hardware reports SM exceptions. The golden context FECS would save is left
- * as nouveau allocated it: the model keeps GR state per channel itself
- * (compute.c), never in a context image.
+ * the error in the SM's registers, as the hardware reports SM exceptions.
+ * The golden context FECS would save is left as nouveau allocated it: the
+ * model keeps GR state per channel itself (compute.c), never in a context
+ * image.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -88,7 +89,7 @@ void nv_gr_sm_exception(NvGpu *gpu, NvPhys inst, NvSmErrorKind kind)
     /* The context GR was running: nouveau names the channel from it. */
     *gr_reg(gpu, A_FECS_CURRENT_CTX) = NV_FECS_CURRENT_CTX_VALID |
                                        inst.target << NV_FECS_CURRENT_CTX_TARGET_SHIFT |
-                                       (uint32_t)(inst.addr >> 12);
+                                       ((uint32_t)(inst.addr >> 12) & 0x0fffffff);
 }
 
 uint32_t nv_gr_intr_lines(NvGpu *gpu)
