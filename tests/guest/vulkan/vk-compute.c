@@ -15,7 +15,8 @@
  * 64-bit integers, doubles, bit operations, a divergent loop, shared and
  * global atomics (add, min, xor, compare-and-swap). Then mix3.comp: subgroup
  * shuffles and votes, rounding and conversions, min/max/clamp, selects, and
- * a compare-and-swap on shared memory.
+ * a compare-and-swap on shared memory. Then mix4.comp: 16- and 8-bit
+ * integers and 16-bit stores (NVK has no 16-bit floats on Turing).
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -32,6 +33,7 @@
 #include "../guest-report.h"
 #include "mix2_spv.h"
 #include "mix3_spv.h"
+#include "mix4_spv.h"
 #include "mix_spv.h"
 #include "reduce_spv.h"
 #include "vadd_spv.h"
@@ -206,6 +208,20 @@ static void report_mix(const char *what, unsigned bad, uint32_t first, const uin
     }
 }
 
+/* mix4.comp's four results and its 16-bit store for invocation i. */
+static void mix4_expect(uint32_t x, uint32_t i, uint32_t want[4], uint16_t *h)
+{
+    int16_t a = (int16_t)((int16_t)((int16_t)x * -7) >> 3);
+    uint16_t s = (uint16_t)((uint16_t)x * 3 + (uint16_t)(x >> 16));
+    int8_t t = (int8_t)((int8_t)x >> 2);
+
+    want[0] = (uint16_t)a | (uint32_t)(a < 0) << 16;
+    want[1] = (uint32_t)((int32_t)(int8_t)(x >> 8) * 3);
+    want[2] = s | (uint32_t)(uint8_t)t << 16;
+    want[3] = i;
+    *h = (uint16_t)(x ^ (x >> 7));
+}
+
 /* mix3.comp's eight results for invocation i. */
 static void mix3_expect(const uint32_t *v, uint32_t i, uint32_t sg, uint32_t want[8])
 {
@@ -373,7 +389,7 @@ int main(void)
 {
     VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
                               .pApplicationName = "nvqemu vk-compute",
-                              .apiVersion = VK_API_VERSION_1_1 };
+                              .apiVersion = VK_API_VERSION_1_2 };
     VkInstanceCreateInfo ici = { .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
                                  .pApplicationInfo = &app };
     VkInstance inst;
@@ -412,8 +428,15 @@ int main(void)
                 "shaders (%u, %u)", have.shaderInt64, have.shaderFloat64)) {
         return 1;
     }
-    enable.shaderInt64 = enable.shaderFloat64 = VK_TRUE;
-    VkDeviceCreateInfo dci = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+    enable.shaderInt64 = enable.shaderFloat64 = enable.shaderInt16 = VK_TRUE;
+    /* mix4's narrow types */
+    VkPhysicalDeviceVulkan11Features f11 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+        .storageBuffer16BitAccess = VK_TRUE };
+    VkPhysicalDeviceVulkan12Features f12 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, .pNext = &f11,
+        .shaderInt8 = VK_TRUE };
+    VkDeviceCreateInfo dci = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &f12,
                                .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
                                .pEnabledFeatures = &enable };
     VkDevice dev;
@@ -456,19 +479,20 @@ int main(void)
                                         .pPushConstantRanges = &pcr };
     VkPipelineLayout pl;
     VK(vkCreatePipelineLayout(dev, &plci, NULL, &pl));
-    VkPipeline pipe, red_pipe, mix_pipe, mix2_pipe, mix3_pipe;
+    VkPipeline pipe, red_pipe, mix_pipe, mix2_pipe, mix3_pipe, mix4_pipe;
     VK(make_pipeline(dev, pl, vadd_spv, sizeof(vadd_spv), &pipe));
     VK(make_pipeline(dev, pl, reduce_spv, sizeof(reduce_spv), &red_pipe));
     VK(make_pipeline(dev, pl, mix_spv, sizeof(mix_spv), &mix_pipe));
     VK(make_pipeline(dev, pl, mix2_spv, sizeof(mix2_spv), &mix2_pipe));
     VK(make_pipeline(dev, pl, mix3_spv, sizeof(mix3_spv), &mix3_pipe));
-    report(true, "compute pipelines created (NVK compiled vadd, reduce, mix, mix2 and mix3 to "
+    VK(make_pipeline(dev, pl, mix4_spv, sizeof(mix4_spv), &mix4_pipe));
+    report(true, "compute pipelines created (NVK compiled vadd, reduce and mix to mix4 to "
            "sm_75 code)");
 
     VkDescriptorPoolSize ps = { .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                .descriptorCount = 15 };
+                                .descriptorCount = 18 };
     VkDescriptorPoolCreateInfo dpci = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                        .maxSets = 5, .poolSizeCount = 1, .pPoolSizes = &ps };
+                                        .maxSets = 6, .poolSizeCount = 1, .pPoolSizes = &ps };
     VkDescriptorPool dp;
     VK(vkCreateDescriptorPool(dev, &dpci, NULL, &dp));
 
@@ -641,6 +665,31 @@ int main(void)
         }
         report_mix("mix3: shuffles, votes, rounding, conversions, min/max/clamp, selects, a "
                    "shared compare-and-swap", bad, first, mo.map, MIX_N * 8);
+    }
+
+    /* The fourth mix: narrow types, its 16-bit stores into a buffer of their own. */
+    Buf m4h;
+    VK(buf_new(dev, &mp, MIX_N / 2, &m4h));
+    r = run(&vk, mix4_pipe, mv.buf, m4h.buf, mo.buf, 0, MIX_N / GROUP, 1);
+    if (report(r == VK_SUCCESS, "mix4: %u workgroups completed (VkResult %d)", MIX_N / GROUP,
+               r)) {
+        const uint16_t *h = (const uint16_t *)m4h.map;
+        bad = 0;
+        for (uint32_t i = 0; i < MIX_N; i++) {
+            uint32_t want4[4];
+            uint16_t wh;
+            mix4_expect(mv.map[i], i, want4, &wh);
+            for (unsigned k = 0; k < 4; k++) {
+                if (mo.map[i * 4 + k] != want4[k] && bad++ == 0) {
+                    first = i * 4 + k;
+                }
+            }
+            if (h[i] != wh && bad++ == 0) {
+                first = i * 4;
+            }
+        }
+        report_mix("mix4: 16- and 8-bit integers, 16-bit stores", bad, first, mo.map,
+                   MIX_N * 4);
     }
     vkDestroyDevice(dev, NULL);
     vkDestroyInstance(inst, NULL);
