@@ -235,16 +235,7 @@ static void build_launch(const Buf *d, const NvCubinKernel *k, uint64_t c)
     memcpy(m + CB0_AT + k->param_base + 8, &b, 8);
     memcpy(m + CB0_AT + k->param_base + 16, &c, 8);
     memcpy(m + CB0_AT + k->param_base + 24, &n, 4);
-    NV_QMD_SET(q, QMD_MAJOR_VERSION, NV_QMD_MAJOR_2);
-    NV_QMD_SET(q, QMD_VERSION, NV_QMD_MINOR_3);
-    NV_QMD_SET(q, PROGRAM_ADDRESS_LOWER, (uint32_t)code);
-    NV_QMD_SET(q, PROGRAM_ADDRESS_UPPER, (uint32_t)(code >> 32));
-    NV_QMD_SET(q, CTA_RASTER_WIDTH, grid[0]);
-    NV_QMD_SET(q, CTA_RASTER_HEIGHT, 1);
-    NV_QMD_SET(q, CTA_RASTER_DEPTH, 1);
-    NV_QMD_SET(q, CTA_THREAD_DIMENSION0, BLOCK);
-    NV_QMD_SET(q, CTA_THREAD_DIMENSION1, 1);
-    NV_QMD_SET(q, CTA_THREAD_DIMENSION2, 1);
+    nv_qmd_set_launch(q, code, grid, block);
     NV_QMD_SET(q, REGISTER_COUNT, k->registers);
     NV_QMD_SET(q, SHARED_MEMORY_SIZE, k->shared_size);
     NV_QMD_SET(q, CONSTANT_BUFFER_VALID, 1);

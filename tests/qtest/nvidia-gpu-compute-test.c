@@ -114,16 +114,7 @@ static void write_launch(Host *h, uint64_t qmd_pa, uint64_t cb_pa, uint64_t cb_v
     memcpy(cb + 0x170, &c_va, 8);
     memcpy(cb + 0x178, &n, 4);
     vram_write(h, cb_pa, cb, sizeof(cb));
-    NV_QMD_SET(q, QMD_MAJOR_VERSION, NV_QMD_MAJOR_2);
-    NV_QMD_SET(q, QMD_VERSION, NV_QMD_MINOR_3);
-    NV_QMD_SET(q, PROGRAM_ADDRESS_LOWER, (uint32_t)code);
-    NV_QMD_SET(q, PROGRAM_ADDRESS_UPPER, (uint32_t)(code >> 32));
-    NV_QMD_SET(q, CTA_RASTER_WIDTH, grid[0]);
-    NV_QMD_SET(q, CTA_RASTER_HEIGHT, 1);
-    NV_QMD_SET(q, CTA_RASTER_DEPTH, 1);
-    NV_QMD_SET(q, CTA_THREAD_DIMENSION0, BLOCK);
-    NV_QMD_SET(q, CTA_THREAD_DIMENSION1, 1);
-    NV_QMD_SET(q, CTA_THREAD_DIMENSION2, 1);
+    nv_qmd_set_launch(q, code, grid, block);
     NV_QMD_SET(q, REGISTER_COUNT, 16);
     NV_QMD_SET(q, CONSTANT_BUFFER_VALID, 1);
     nv_qmd_set_cbuf(q, 0, cb_va, sizeof(cb));

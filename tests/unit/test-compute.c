@@ -83,18 +83,10 @@ static size_t upload_vadd(FakePlatform *f)
 static void make_qmd(uint32_t q[NV_QMD_DWORDS], uint64_t code_va, uint32_t n, uint32_t payload)
 {
     uint64_t cb = DATA_VA + CB0_OFF;
+    const uint32_t grid[3] = { (n + 127) / 128, 1, 1 }, block[3] = { 128, 1, 1 };
 
     memset(q, 0, NV_QMD_BYTES);
-    NV_QMD_SET(q, QMD_MAJOR_VERSION, NV_QMD_MAJOR_2);
-    NV_QMD_SET(q, QMD_VERSION, NV_QMD_MINOR_3);
-    NV_QMD_SET(q, PROGRAM_ADDRESS_LOWER, (uint32_t)code_va);
-    NV_QMD_SET(q, PROGRAM_ADDRESS_UPPER, (uint32_t)(code_va >> 32));
-    NV_QMD_SET(q, CTA_RASTER_WIDTH, (n + 127) / 128);
-    NV_QMD_SET(q, CTA_RASTER_HEIGHT, 1);
-    NV_QMD_SET(q, CTA_RASTER_DEPTH, 1);
-    NV_QMD_SET(q, CTA_THREAD_DIMENSION0, 128);
-    NV_QMD_SET(q, CTA_THREAD_DIMENSION1, 1);
-    NV_QMD_SET(q, CTA_THREAD_DIMENSION2, 1);
+    nv_qmd_set_launch(q, code_va, grid, block);
     NV_QMD_SET(q, REGISTER_COUNT, 16);
     NV_QMD_SET(q, CONSTANT_BUFFER_VALID, 1);
     nv_qmd_set_cbuf(q, 0, cb, 0x400);

@@ -749,16 +749,7 @@ static void fill_qmd(uint32_t *q, NvVgpuModule *m, const NvCubinKernel *k,
 {
     unsigned valid = 1;
 
-    NV_QMD_SET(q, QMD_MAJOR_VERSION, NV_QMD_MAJOR_2);
-    NV_QMD_SET(q, QMD_VERSION, NV_QMD_MINOR_3);
-    NV_QMD_SET(q, PROGRAM_ADDRESS_LOWER, (uint32_t)entry);
-    NV_QMD_SET(q, PROGRAM_ADDRESS_UPPER, (uint32_t)(entry >> 32));
-    NV_QMD_SET(q, CTA_RASTER_WIDTH, ln->grid[0]);
-    NV_QMD_SET(q, CTA_RASTER_HEIGHT, ln->grid[1]);
-    NV_QMD_SET(q, CTA_RASTER_DEPTH, ln->grid[2]);
-    NV_QMD_SET(q, CTA_THREAD_DIMENSION0, ln->block[0]);
-    NV_QMD_SET(q, CTA_THREAD_DIMENSION1, ln->block[1]);
-    NV_QMD_SET(q, CTA_THREAD_DIMENSION2, ln->block[2]);
+    nv_qmd_set_launch(q, entry, ln->grid, ln->block);
     NV_QMD_SET(q, REGISTER_COUNT, k->registers);
     NV_QMD_SET(q, SHARED_MEMORY_SIZE, k->shared_size + ln->dyn_shared);
     NV_QMD_SET(q, SHADER_LOCAL_MEMORY_LOW_SIZE, local);

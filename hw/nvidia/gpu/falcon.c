@@ -43,13 +43,9 @@ static bool sec2_line(const NvFalcon *f)
 
 uint32_t nv_falcon_intr_lines(NvGpu *gpu)
 {
-    for (size_t i = 0; i < gpu->chip.engine_count; i++) {
-        const NvTopEngine *e = &gpu->chip.engines[i];
-        if (e->type == NV_PTOP_TYPE_SEC2 && sec2_line(&gpu->falcon[NV_FALCON_SEC2])) {
-            return 1u << e->intr;
-        }
-    }
-    return 0;
+    const NvTopEngine *e = nv_top_engine(gpu, NV_PTOP_TYPE_SEC2);
+
+    return e && sec2_line(&gpu->falcon[NV_FALCON_SEC2]) ? 1u << e->intr : 0;
 }
 
 /* ---- the HS ACR jobs and the WPR region ---- */

@@ -94,13 +94,9 @@ int nv_ce_inst_of_runlist(const NvGpu *gpu, uint32_t rl)
 /* Whether runlist rl serves GR (else only copy engines: no SET_OBJECT needed). */
 bool nv_runlist_has_gr(const NvGpu *gpu, uint32_t rl)
 {
-    for (size_t i = 0; i < gpu->chip.engine_count; i++) {
-        const NvTopEngine *e = &gpu->chip.engines[i];
-        if (e->type == NV_PTOP_TYPE_GR && !e->no_runlist && e->runlist == rl) {
-            return true;
-        }
-    }
-    return false;
+    const NvTopEngine *e = nv_top_engine(gpu, NV_PTOP_TYPE_GR);
+
+    return e && !e->no_runlist && e->runlist == rl;
 }
 
 /*

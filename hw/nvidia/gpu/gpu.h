@@ -144,6 +144,7 @@ void nv_ptimer_alarm_fire(NvGpu *gpu);
 uint32_t nv_pmc_intr(NvGpu *gpu, unsigned tree);
 bool nv_vf_pending(NvGpu *gpu);
 void nv_top_build_device_info(NvGpu *gpu);
+const NvTopEngine *nv_top_engine(const NvGpu *gpu, uint32_t type);
 bool nv_gr_alloc(NvGpu *gpu);
 void nv_gr_reset(NvGpu *gpu);
 /* An SM error of a launch on the channel at inst, raised as GR's SM trap. */

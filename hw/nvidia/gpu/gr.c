@@ -94,21 +94,17 @@ void nv_gr_sm_exception(NvGpu *gpu, NvPhys inst, NvSmErrorKind kind)
 
 uint32_t nv_gr_intr_lines(NvGpu *gpu)
 {
-    if (!gpu->r.gr.trap || !(*gr_reg(gpu, A_PGRAPH_INTR_EN) & NV_PGRAPH_INTR_TRAP)) {
-        return 0;
-    }
-    for (size_t i = 0; i < gpu->chip.engine_count; i++) {
-        if (gpu->chip.engines[i].type == NV_PTOP_TYPE_GR) {
-            return 1u << gpu->chip.engines[i].intr;
-        }
-    }
-    return 0;
+    const NvTopEngine *e = nv_top_engine(gpu, NV_PTOP_TYPE_GR);
+
+    return e && gpu->r.gr.trap && (*gr_reg(gpu, A_PGRAPH_INTR_EN) & NV_PGRAPH_INTR_TRAP) ?
+           1u << e->intr : 0;
 }
+
+#define TPC0 (NV_GPC_BASE + NV_TPC_BASE)
 
 /* The trap tree: INTR -> EXCEPTION -> GPC 0 -> TPC 0 -> SM 0's error registers. */
 static bool trap_read(NvGpu *gpu, uint32_t addr, uint32_t *val)
 {
-    const uint32_t tpc0 = NV_GPC_BASE + NV_TPC_BASE;
     bool t = gpu->r.gr.trap;
 
     switch (addr) {
@@ -116,9 +112,9 @@ static bool trap_read(NvGpu *gpu, uint32_t addr, uint32_t *val)
     case A_PGRAPH_EXCEPTION:     *val = t ? NV_PGRAPH_EXCEPTION_GPC : 0; return true;
     case A_PGRAPH_GPC_EXCEPTION: *val = t ? 1 : 0; return true;
     case NV_GPC_BASE + NV_GPC_EXCEPTION: *val = t ? NV_GPC_EXCEPTION_TPC(0) : 0; return true;
-    case tpc0 + NV_TPC_EXCEPTION: *val = t ? NV_TPC_EXCEPTION_SM : 0; return true;
-    case tpc0 + NV_SM_WARP_ERROR(0):   *val = t ? gpu->r.gr.warp_err : 0; return true;
-    case tpc0 + NV_SM_GLOBAL_ERROR(0): *val = t ? gpu->r.gr.global_err : 0; return true;
+    case TPC0 + NV_TPC_EXCEPTION: *val = t ? NV_TPC_EXCEPTION_SM : 0; return true;
+    case TPC0 + NV_SM_WARP_ERROR(0):   *val = t ? gpu->r.gr.warp_err : 0; return true;
+    case TPC0 + NV_SM_GLOBAL_ERROR(0): *val = t ? gpu->r.gr.global_err : 0; return true;
     }
     return false;
 }

@@ -42,6 +42,17 @@ unsigned nv_top_encode(const NvTopEngine *e, uint32_t out[3])
     return 3;
 }
 
+/* The first engine of the profile with this PTOP type, or NULL. */
+const NvTopEngine *nv_top_engine(const NvGpu *gpu, uint32_t type)
+{
+    for (size_t i = 0; i < gpu->chip.engine_count; i++) {
+        if (gpu->chip.engines[i].type == type) {
+            return &gpu->chip.engines[i];
+        }
+    }
+    return NULL;
+}
+
 /* The table lists the engines the model runs (the chip profile's list). */
 void nv_top_build_device_info(NvGpu *gpu)
 {

@@ -94,6 +94,25 @@ static inline void nv_qmd_set(uint32_t qmd[NV_QMD_DWORDS], unsigned bit, unsigne
     }
 }
 
+#define NV_QMD_GET(q, name) nv_qmd_get((q), NV_QMD_##name##_BIT, NV_QMD_##name##_WIDTH)
+#define NV_QMD_SET(q, name, v) nv_qmd_set((q), NV_QMD_##name##_BIT, NV_QMD_##name##_WIDTH, (v))
+
+/* A version 2.3 launch of the program at program over grid x block threads. */
+static inline void nv_qmd_set_launch(uint32_t qmd[NV_QMD_DWORDS], uint64_t program,
+                                     const uint32_t grid[3], const uint32_t block[3])
+{
+    NV_QMD_SET(qmd, QMD_MAJOR_VERSION, NV_QMD_MAJOR_2);
+    NV_QMD_SET(qmd, QMD_VERSION, NV_QMD_MINOR_3);
+    NV_QMD_SET(qmd, PROGRAM_ADDRESS_LOWER, (uint32_t)program);
+    NV_QMD_SET(qmd, PROGRAM_ADDRESS_UPPER, (uint32_t)(program >> 32));
+    NV_QMD_SET(qmd, CTA_RASTER_WIDTH, grid[0]);
+    NV_QMD_SET(qmd, CTA_RASTER_HEIGHT, grid[1]);
+    NV_QMD_SET(qmd, CTA_RASTER_DEPTH, grid[2]);
+    NV_QMD_SET(qmd, CTA_THREAD_DIMENSION0, block[0]);
+    NV_QMD_SET(qmd, CTA_THREAD_DIMENSION1, block[1]);
+    NV_QMD_SET(qmd, CTA_THREAD_DIMENSION2, block[2]);
+}
+
 /* Constant buffer `bank` at va, size bytes (rounded up to 16, as the QMD stores it). */
 static inline void nv_qmd_set_cbuf(uint32_t qmd[NV_QMD_DWORDS], unsigned bank, uint64_t va,
                                    uint32_t size)
@@ -105,7 +124,5 @@ static inline void nv_qmd_set_cbuf(uint32_t qmd[NV_QMD_DWORDS], unsigned bank, u
                (size + 15) >> 4);
 }
 
-#define NV_QMD_GET(q, name) nv_qmd_get((q), NV_QMD_##name##_BIT, NV_QMD_##name##_WIDTH)
-#define NV_QMD_SET(q, name, v) nv_qmd_set((q), NV_QMD_##name##_BIT, NV_QMD_##name##_WIDTH, (v))
 
 #endif
