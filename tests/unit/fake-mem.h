@@ -10,7 +10,7 @@
 
 #include <glib.h>
 
-#include "engine.h"
+#include "engines/engine.h"
 
 #define FAKE_VA_BASE    0x100000000ull  /* upper address bits in play */
 #define FAKE_TARGETS    4               /* indexed by NV_TARGET_* */

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "fake-mem.h"
-#include "ce.h"
+#include "engines/ce.h"
 #include "hw/nvidia/cl-c5b5.h"
 #include "hw/nvidia/nv-mmu.h"
 

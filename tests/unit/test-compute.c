@@ -13,7 +13,7 @@
 #include "hw/nvidia/nv-qmd.h"
 #include "hw/nvidia/sm/cubin.h"
 #include "fake-platform.h"
-#include "gpu.h"
+#include "engines/compute.h"
 
 #define VRAM_SIZE   (256ull << 20)
 #define CH0_BASE    0x1000000ull

@@ -11,7 +11,7 @@
 
 #include "fake-platform.h"
 #include "nv-pt.h"
-#include "gpu.h"
+#include "base/gpu.h"
 
 #define VRAM_SIZE   (256ull << 20)
 #define INST        0x100000ull     /* the ACR instance block, in VRAM */

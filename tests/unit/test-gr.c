@@ -6,7 +6,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "fake-platform.h"
-#include "gpu.h"
+#include "engines/gr.h"
 
 static FakePlatform *gr_new(void)
 {

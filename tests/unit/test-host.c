@@ -10,7 +10,7 @@
 
 #include "hw/nvidia/cl-c5b5.h"
 #include "fake-platform.h"
-#include "gpu.h"
+#include "base/gpu.h"
 
 #define VRAM_SIZE   (256ull << 20)
 #define CH0_BASE    0x1000000ull

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "fake-mem.h"
-#include "i2m.h"
+#include "engines/i2m.h"
 #include "hw/nvidia/cl-a140.h"
 
 #define VA_SIZE     (1u << 20)

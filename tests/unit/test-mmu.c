@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "fake-platform.h"
-#include "gpu.h"
+#include "base/gpu.h"
 
 #define VRAM_SIZE   (256ull << 20)
 #define INST        0x100000ull     /* instance block in VRAM */

@@ -8,7 +8,7 @@
 #include <glib.h>
 
 #include "hw/nvidia/nv-host.h"
-#include "pb.h"
+#include "host/pb.h"
 
 #define MAX_REC 64
 

@@ -5,7 +5,6 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "fake-platform.h"
-#include "gpu.h"
 #include "units.h"
 
 #define VRAM_1G (1ull << 30)

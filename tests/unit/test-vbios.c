@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "hw/nvidia/nvgpu.h"
-#include "vbios.h"
+#include "regs/vbios.h"
 
 #define IMAGE_LIMIT 0x10000u    /* the BIT search returns a u16 offset */
 

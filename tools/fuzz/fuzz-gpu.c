@@ -43,7 +43,7 @@
 #include "hw/nvidia/nv-host.h"
 #include "hw/nvidia/nv-mmu.h"
 #include "hw/nvidia/nv-regs.h"
-#include "gpu.h"            /* the VRAM mapping, to zero what an input touched */
+#include "base/gpu.h"            /* the VRAM mapping, to zero what an input touched */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

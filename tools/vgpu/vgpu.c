@@ -23,8 +23,9 @@
 #include "hw/nvidia/nv-qmd.h"
 #include "hw/nvidia/nvgpu.h"
 #include "nv-chan.h"
-#include "gpu.h"
-#include "host.h"
+#include "base/gpu.h"
+#include "host/host.h"
+#include "engines/compute.h"
 
 #define VRAM_SIZE       (16ull << 30)       /* a Tesla T4 */
 #define CH_BASE         0x1000000ull        /* instance block, USERD, page tables */

@@ -1,16 +1,16 @@
 /*
- * GPU model core: lifecycle, BAR0 dispatch, interrupt line, VRAM.
+ * The device layer of the model core: lifecycle and the entry points
+ * (BAR0 dispatch through the unit table, BAR1/BAR2, host work, the timer).
+ * Every entry point that can change an interrupt latch recomputes the line
+ * before it returns, so the rooms below only latch.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
-#include "host.h"
-#include "mmu.h"
 #include "units.h"
 
 bool nvgpu_config_valid(const NvGpuConfig *cfg, char *err, size_t errlen)
@@ -109,20 +109,6 @@ void nvgpu_reset(NvGpu *gpu)
     nv_irq_update(gpu);
 }
 
-void nv_guest_error(NvGpu *gpu, const char *fmt, ...)
-{
-    char msg[256];
-    va_list ap;
-
-    if (!gpu->plat.guest_error) {
-        return;
-    }
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
-    va_end(ap);
-    gpu->plat.guest_error(gpu->plat.opaque, msg);
-}
-
 static void report_unimp(NvGpu *gpu, bool is_write, uint32_t off, unsigned size, uint32_t val)
 {
     if (gpu->plat.unimp) {
@@ -198,24 +184,6 @@ const uint8_t *nvgpu_rom(const NvGpu *gpu, size_t *len)
     return gpu->rom;
 }
 
-void nv_irq_update(NvGpu *gpu)
-{
-    bool level = (nv_pmc_intr(gpu, 0) & gpu->r.pmc.intr_en[0]) ||
-                 (nv_pmc_intr(gpu, 1) & gpu->r.pmc.intr_en[1]) ||
-                 nv_vf_pending(gpu);
-
-    if (level == gpu->irq_level) {
-        return;
-    }
-    gpu->irq_level = level;
-    if (level) {
-        gpu->irq_edges++;
-    }
-    if (gpu->plat.irq_update) {
-        gpu->plat.irq_update(gpu->plat.opaque);
-    }
-}
-
 bool nvgpu_irq_level(NvGpu *gpu)
 {
     return gpu->irq_level;
@@ -232,30 +200,25 @@ void nvgpu_timer_expired(NvGpu *gpu)
     nv_irq_update(gpu);
 }
 
-uint64_t nvgpu_vram_size(const NvGpu *gpu)
+uint64_t nvgpu_bar_read(NvGpu *gpu, unsigned bar, uint64_t offset, unsigned size)
 {
-    return gpu->vram_size;
+    uint64_t v = nv_bar_read(gpu, bar, offset, size);
+
+    nv_irq_update(gpu);         /* a failed translation raised an MMU fault */
+    return v;
 }
 
-static bool vram_range_ok(const NvGpu *gpu, uint64_t addr, size_t len)
+void nvgpu_bar_write(NvGpu *gpu, unsigned bar, uint64_t offset, uint64_t value,
+                     unsigned size)
 {
-    return addr <= gpu->vram_size && len <= gpu->vram_size - addr;
+    nv_bar_write(gpu, bar, offset, value, size);
+    nv_irq_update(gpu);
 }
 
-bool nvgpu_vram_read(NvGpu *gpu, uint64_t addr, void *buf, size_t len)
+bool nvgpu_host_work(NvGpu *gpu)
 {
-    if (!vram_range_ok(gpu, addr, len)) {
-        return false;
-    }
-    memcpy(buf, gpu->vram + addr, len);
-    return true;
-}
+    bool more = nv_host_work(gpu);
 
-bool nvgpu_vram_write(NvGpu *gpu, uint64_t addr, const void *buf, size_t len)
-{
-    if (!vram_range_ok(gpu, addr, len)) {
-        return false;
-    }
-    memcpy(gpu->vram + addr, buf, len);
-    return true;
+    nv_irq_update(gpu);
+    return more;
 }

@@ -1,9 +1,9 @@
 /*
- * PMC: identification, engine enables and the top of the interrupt tree.
+ * PMC: identification, engine enables and the root of the interrupt tree,
+ * which gathers the lines of every room's units; and the line itself.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "host.h"
 #include "units.h"
 
 /* BOOT_42 carries BOOT_0's architecture, implementation and revision in other fields. */
@@ -96,4 +96,22 @@ bool nv_pmc_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
         return true;
     }
     return false;
+}
+
+void nv_irq_update(NvGpu *gpu)
+{
+    bool level = (nv_pmc_intr(gpu, 0) & gpu->r.pmc.intr_en[0]) ||
+                 (nv_pmc_intr(gpu, 1) & gpu->r.pmc.intr_en[1]) ||
+                 nv_vf_pending(gpu);
+
+    if (level == gpu->irq_level) {
+        return;
+    }
+    gpu->irq_level = level;
+    if (level) {
+        gpu->irq_edges++;
+    }
+    if (gpu->plat.irq_update) {
+        gpu->plat.irq_update(gpu->plat.opaque);
+    }
 }

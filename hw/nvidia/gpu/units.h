@@ -1,14 +1,21 @@
 /*
- * The BAR0 units of the model: one line each (name, base, size, bytewise,
- * read handler, write handler). regtable.c builds the lookup table from this
- * list; docs/registers.md describes each unit. Keep it sorted by base.
+ * The device layer: the BAR0 units of the model, one line each (name, base,
+ * size, bytewise, read handler, write handler), from every room; units.c
+ * builds the lookup table from this list; docs/registers.md describes each
+ * unit. Keep it sorted by base.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HW_NVIDIA_GPU_UNITS_H
 #define HW_NVIDIA_GPU_UNITS_H
 
-#include "gpu.h"
+#include "base/base.h"
+#include "engines/ce.h"
+#include "engines/gr.h"
+#include "falcon/falcon.h"
+#include "host/host.h"
+#include "mem/mmu.h"
+#include "regs/regs.h"
 
 #define NV_UNITS(X)                                                               \
     X(pmc,     0x000000, 0x001000, false, nv_pmc_read,     nv_pmc_write)         \
@@ -39,32 +46,31 @@
     X(vfmmu,   0xb83000, 0x001000, false, nv_vfmmu_read,   nv_vfmmu_write)       \
     X(usermode, 0xbb0000, 0x010000, false, nv_usermode_read, nv_usermode_write)
 
-typedef bool NvUnitRead(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val);
-typedef bool NvUnitWrite(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size);
+/*
+ * A BAR0 unit: a range and its handlers. Register units see only aligned
+ * 32-bit accesses; window units (bytewise) see every access size. A handler
+ * returns false for an offset it does not implement, which the dispatcher
+ * reports as unimplemented.
+ */
+typedef struct NvUnit {
+    const char *name;
+    uint32_t base, size;
+    bool bytewise;
+    NvUnitRead *read;
+    NvUnitWrite *write;
+} NvUnit;
 
-NvUnitRead nv_pmc_read, nv_pbus_read, nv_ptimer_read, nv_fuse_read, nv_top_read,
-    nv_pcfg_read, nv_pfb_read, nv_pextdev_read, nv_pgc6_read, nv_prom_read,
-    nv_pramin_read, nv_vf_read, nv_uflush_read, nv_vfbar_read, nv_vfmmu_read,
-    nv_usermode_read, nv_ppriv_read, nv_ltc_read, nv_vga_read, nv_pfifo_read,
-    nv_pbdma_read, nv_ceintr_read, nv_pccsr_read, nv_pmu_read, nv_gsp_read, nv_sec2_read,
-    nv_pgraph_read;
-NvUnitWrite nv_pmc_write, nv_pbus_write, nv_ptimer_write, nv_pcfg_write,
-    nv_pramin_write, nv_vf_write, nv_uflush_write, nv_vfbar_write, nv_vfmmu_write,
-    nv_vga_write, nv_pfifo_write, nv_pbdma_write, nv_ceintr_write, nv_pccsr_write,
-    nv_usermode_write, nv_pfb_write, nv_pmu_write, nv_gsp_write, nv_sec2_write,
-    nv_pgraph_write;
+/* The BAR0 unit table, sorted by base (units.c). */
+extern const NvUnit nv_units[];
+extern const size_t nv_units_count;
+const NvUnit *nv_unit_find(uint32_t offset);
 
-/* Plain registers (plain-regs.c). */
-extern const NvPlainReg nv_plain_regs[NV_PLAIN_COUNT];
-bool nv_plain_read(NvGpu *gpu, uint32_t addr, uint32_t *val);
-bool nv_plain_write(NvGpu *gpu, uint32_t addr, uint32_t val);
-void nv_plain_reset(NvGpu *gpu);
-
-
-/* Helpers shared between units. */
-uint32_t nv_ptimer_read_time(NvGpu *gpu, bool high);
-void nv_vf_raise(NvGpu *gpu, unsigned vector);
-unsigned nv_top_encode(const NvTopEngine *e, uint32_t out[3]);
-void nv_doorbell(NvGpu *gpu, uint32_t token);
+/* pmc.c: PMC and the root of the interrupt tree */
+NvUnitRead nv_pmc_read;
+NvUnitWrite nv_pmc_write;
+/* Interrupt lines of the units, as seen in PMC_INTR(tree). */
+uint32_t nv_pmc_intr(NvGpu *gpu, unsigned tree);
+/* Recomputes the interrupt line and tells the platform when it changed. */
+void nv_irq_update(NvGpu *gpu);
 
 #endif

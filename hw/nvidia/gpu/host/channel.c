@@ -1,0 +1,113 @@
+/*
+ * Channels: binding through PCCSR (an instance block bound starts a channel
+ * from scratch, unbinding frees its state and objects), enable and fault
+ * bits, and whether a channel may run.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdlib.h>
+
+#include "host.h"
+
+NvChannel *nv_chan_get(NvGpu *gpu, uint32_t chid)
+{
+    return chid < NV_CHANNELS ? gpu->chan[chid] : NULL;
+}
+
+static void chan_unbind(NvGpu *gpu, uint32_t chid)
+{
+    NvChannel *c = gpu->chan[chid];
+
+    if (c) {
+        nv_chan_free_engines(c);
+        free(c);
+        gpu->chan[chid] = NULL;
+    }
+}
+
+/* Binding (again) starts the channel from scratch: GP_GET 0, no objects. */
+static void chan_bind(NvGpu *gpu, uint32_t chid)
+{
+    chan_unbind(gpu, chid);
+    gpu->chan[chid] = calloc(1, sizeof(NvChannel));
+    if (gpu->chan[chid]) {
+        gpu->chan[chid]->chid = chid;
+        nv_pb_reset(&gpu->chan[chid]->pb);
+    } else {
+        nv_guest_error(gpu, "channel %u: out of host memory for its state", chid);
+    }
+}
+
+bool nv_chan_runnable(NvGpu *gpu, const NvChannel *c)
+{
+    uint32_t ctrl = gpu->r.fifo.pccsr_ctrl[c->chid];
+
+    return c->pending && !c->parked && NV_FEX32(ctrl, PCCSR_CHANNEL, ENABLE) &&
+           !(ctrl & (R_PCCSR_CHANNEL_PBDMA_FAULTED_MASK | R_PCCSR_CHANNEL_ENG_FAULTED_MASK)) &&
+           !(gpu->r.fifo.runlist_block & (1u << c->runlist));
+}
+
+void nv_host_free(NvGpu *gpu)
+{
+    for (uint32_t i = 0; i < NV_CHANNELS; i++) {
+        chan_unbind(gpu, i);
+    }
+}
+
+void nv_host_reset(NvGpu *gpu)
+{
+    nv_host_free(gpu);
+    gpu->next_chid = 0;
+    gpu->poll_armed = false;
+    gpu->any_parked = false;
+    for (unsigned p = 0; p < NV_PBDMAS; p++) {
+        gpu->r.fifo.pbdma_chid[p] = 0xfff;      /* no channel */
+    }
+}
+
+bool nv_pccsr_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
+{
+    uint32_t chid = (addr - A_PCCSR_INST(0)) / 8;
+
+    if (chid >= NV_CHANNELS) {
+        return false;
+    }
+    *val = addr & 4 ? gpu->r.fifo.pccsr_ctrl[chid] : gpu->r.fifo.pccsr_inst[chid];
+    return true;
+}
+
+static void pccsr_ctrl_write(NvGpu *gpu, uint32_t chid, uint32_t val)
+{
+    uint32_t *ctrl = &gpu->r.fifo.pccsr_ctrl[chid];
+
+    if (NV_FEX32(val, PCCSR_CHANNEL, ENABLE_SET)) {
+        *ctrl |= R_PCCSR_CHANNEL_ENABLE_MASK;
+    }
+    if (NV_FEX32(val, PCCSR_CHANNEL, ENABLE_CLR)) {
+        *ctrl &= ~R_PCCSR_CHANNEL_ENABLE_MASK;
+    }
+    /* Writing 1 to a faulted bit resets it. */
+    *ctrl &= ~(val & (R_PCCSR_CHANNEL_PBDMA_FAULTED_MASK | R_PCCSR_CHANNEL_ENG_FAULTED_MASK));
+    nv_host_kick(gpu);
+}
+
+bool nv_pccsr_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
+{
+    uint32_t chid = (addr - A_PCCSR_INST(0)) / 8;
+
+    if (chid >= NV_CHANNELS) {
+        return false;
+    }
+    if (addr & 4) {
+        pccsr_ctrl_write(gpu, chid, val);
+        return true;
+    }
+    gpu->r.fifo.pccsr_inst[chid] = val;
+    if (NV_FEX32(val, PCCSR_INST, BIND)) {
+        chan_bind(gpu, chid);
+    } else {
+        chan_unbind(gpu, chid);
+        gpu->r.fifo.pccsr_ctrl[chid] = 0;
+    }
+    return true;
+}
