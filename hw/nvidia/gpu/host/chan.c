@@ -261,38 +261,19 @@ static bool sem_write(ChanCtx *x, uint64_t va, uint64_t v, bool wide)
     return chan_virt(x, va, w, wide ? 8 : 4, true);
 }
 
+/* The host's REDUCTION encodings (both semaphore forms), as the engines' reductions. */
+static const NvSemOp host_sem_ops[8] = {
+    [NV_SEM_RED_MIN] = NV_SEM_OP_MIN, [NV_SEM_RED_MAX] = NV_SEM_OP_MAX,
+    [NV_SEM_RED_XOR] = NV_SEM_OP_XOR, [NV_SEM_RED_AND] = NV_SEM_OP_AND,
+    [NV_SEM_RED_OR] = NV_SEM_OP_OR, [NV_SEM_RED_ADD] = NV_SEM_OP_ADD,
+    [NV_SEM_RED_INC] = NV_SEM_OP_INC, [NV_SEM_RED_DEC] = NV_SEM_OP_DEC,
+};
+
 static uint64_t reduce(uint32_t op, bool is_unsigned, bool wide, uint64_t cur, uint64_t arg)
 {
-    int64_t sc = wide ? (int64_t)cur : (int32_t)cur, sa = wide ? (int64_t)arg : (int32_t)arg;
-    uint64_t r;
-
-    switch (op) {
-    case NV_SEM_RED_MIN:
-        r = is_unsigned ? (cur < arg ? cur : arg) : (uint64_t)(sc < sa ? sc : sa);
-        break;
-    case NV_SEM_RED_MAX:
-        r = is_unsigned ? (cur > arg ? cur : arg) : (uint64_t)(sc > sa ? sc : sa);
-        break;
-    case NV_SEM_RED_XOR:
-        r = cur ^ arg;
-        break;
-    case NV_SEM_RED_AND:
-        r = cur & arg;
-        break;
-    case NV_SEM_RED_OR:
-        r = cur | arg;
-        break;
-    case NV_SEM_RED_ADD:
-        r = cur + arg;
-        break;
-    case NV_SEM_RED_INC:        /* wraps to 0 after reaching the payload */
-        r = cur >= arg ? 0 : cur + 1;
-        break;
-    default:                    /* NV_SEM_RED_DEC: wraps to the payload at 0 */
-        r = cur == 0 || cur > arg ? arg : cur - 1;
-        break;
-    }
-    return wide ? r : (uint32_t)r;
+    /* the reserved encodings 8-15 act as DEC, as they always have in the model */
+    return nv_sem_reduce(op < 8 ? host_sem_ops[op] : NV_SEM_OP_DEC, !is_unsigned, wide, cur,
+                         arg);
 }
 
 /* Parks the channel until the semaphore may have changed. */
