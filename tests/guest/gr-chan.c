@@ -143,7 +143,7 @@ static void build_push(Push *s, uint64_t dst_va)
 {
     uint64_t out = dst_va + DATA_AT, sem = dst_va + SEM_AT;
 
-    mthd(s, NV_PB_SEC_INC_METHOD, I2M_SUBCH, NV_C46F_SET_OBJECT, 1);
+    mthd(s, NV_PB_SEC_INC_METHOD, I2M_SUBCH, A_C46F_SET_OBJECT, 1);
     emit(s, NV_CLASS_KEPLER_INLINE_TO_MEMORY_B);
     mthd(s, NV_PB_SEC_INC_METHOD, I2M_SUBCH, A_A140_LINE_LENGTH_IN, 4);
     emit(s, DATA_WORDS * 4);                            /* LINE_LENGTH_IN */
@@ -156,12 +156,12 @@ static void build_push(Push *s, uint64_t dst_va)
     for (uint32_t i = 0; i < DATA_WORDS; i++) {
         emit(s, pattern(i));
     }
-    mthd(s, NV_PB_SEC_INC_METHOD, 0, NV_C46F_SEMAPHOREA, 4);
+    mthd(s, NV_PB_SEC_INC_METHOD, 0, A_C46F_SEMAPHOREA, 4);
     emit(s, (uint32_t)(sem >> 32));
     emit(s, (uint32_t)sem);
     emit(s, SEM_PAYLOAD);
     emit(s, NV_FDP32(NV_FDP32(0, C46F_SEMAPHORED, OPERATION, NV_SEMD_OP_RELEASE),
-                     C46F_SEMAPHORED, RELEASE_SIZE_4BYTE, 1));
+                     C46F_SEMAPHORED, RELEASE_SIZE, NV_SEMD_RELEASE_SIZE_4BYTE));
 }
 
 static int submit(int chan, Buf *push, unsigned words, Buf *dst)
@@ -249,7 +249,7 @@ static void build_launch(const Buf *d, const NvCubinKernel *k, uint64_t c)
 
 static void push_launch(Push *s, uint64_t qmd_va)
 {
-    mthd(s, NV_PB_SEC_INC_METHOD, COMPUTE_SUBCH, NV_C46F_SET_OBJECT, 1);
+    mthd(s, NV_PB_SEC_INC_METHOD, COMPUTE_SUBCH, A_C46F_SET_OBJECT, 1);
     emit(s, NV_CLASS_TURING_COMPUTE_A);
     mthd(s, NV_PB_SEC_INC_METHOD, COMPUTE_SUBCH, A_C5C0_SEND_PCAS_A, 1);
     emit(s, (uint32_t)(qmd_va >> C5C0_QMD_ADDRESS_SHIFT));

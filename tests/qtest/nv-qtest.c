@@ -3,6 +3,7 @@
  */
 #include "qemu/osdep.h"
 #include "hw/pci/pci_regs.h"
+#include "qobject/qdict.h"
 #include "hw/nvidia/nv-regs.h"
 #include "hw/nvidia/nvidia-gpu.h"
 #include "nv-qtest.h"
@@ -19,10 +20,25 @@ void gpu_start(Gpu *g, const char *machine, const char *extra)
 {
     /* the main-loop host is deterministic under qtest's clock; extra may override it */
     g->qts = qtest_initf("-nodefaults -machine %s -global %s.host-thread=off "
-                         "-device %s,addr=%d.0 %s", machine, TYPE_NVIDIA_GPU, TYPE_NVIDIA_GPU,
-                         GPU_SLOT, extra ? extra : "");
+                         "-device %s,id=%s,addr=%d.0 %s", machine, TYPE_NVIDIA_GPU,
+                         TYPE_NVIDIA_GPU, GPU_ID, GPU_SLOT, extra ? extra : "");
     g->bus = qpci_new_pc(g->qts, NULL);
     gpu_map(g);
+}
+
+uint64_t gpu_guest_errors(Gpu *g, const char *kind)
+{
+    QDict *resp = qtest_qmp(g->qts, "{'execute': 'qom-get', 'arguments': "
+                            "{'path': '/machine/peripheral/" GPU_ID "', "
+                            "'property': 'guest-errors'}}");
+    QDict *counts = qdict_get_qdict(resp, "return");
+    uint64_t n;
+
+    g_assert_nonnull(counts);
+    g_assert_true(qdict_haskey(counts, kind));
+    n = qdict_get_int(counts, kind);
+    qobject_unref(resp);
+    return n;
 }
 
 void gpu_stop(Gpu *g)

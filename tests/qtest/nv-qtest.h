@@ -13,6 +13,7 @@
 #include "nv-chan.h"
 
 #define GPU_SLOT        4
+#define GPU_ID          "gpu"           /* QOM path /machine/peripheral/gpu */
 #define MSI_ADDR        0x100000ull     /* guest RAM that receives MSI writes */
 #define MSI_DATA        0x4b1d
 
@@ -28,6 +29,8 @@ void gpu_start(Gpu *g, const char *machine, const char *extra);
 /* Finds, enables and maps BAR0 again (after a reset). */
 void gpu_map(Gpu *g);
 void gpu_stop(Gpu *g);
+/* The QOM counter guest-errors.KIND (a kind's trace name, include/hw/nvidia/nv-errors.h). */
+uint64_t gpu_guest_errors(Gpu *g, const char *kind);
 
 /* A GPU whose guest-error log (-d guest_errors) is kept in a temporary file. */
 typedef struct LoggedGpu {

@@ -61,9 +61,9 @@ static void vram_w32(Host *h, uint64_t a, uint32_t v)
 static void release_4(NvTestChan *ch, uint32_t off, uint32_t payload)
 {
     uint32_t d[] = { 0, (uint32_t)SEM_VA + off, payload,
-                     NV_SEMD_OP_RELEASE | R_C46F_SEMAPHORED_RELEASE_SIZE_4BYTE_MASK };
+                     NV_SEMD_OP_RELEASE | R_C46F_SEMAPHORED_RELEASE_SIZE_MASK };
 
-    nvch_mthd(ch, 0, NV_C46F_SEMAPHOREA, 4, d);
+    nvch_mthd(ch, 0, A_C46F_SEMAPHOREA, 4, d);
 }
 
 /* ---- pushbuffer header kinds, through inline-to-memory ---- */
@@ -78,7 +78,7 @@ static void test_header_kinds(void)
 
     gpu_start_logged(&h, "q35");
     chan_new(&h, &ch, 0, 0);
-    nvch_mthd1(&ch, subch, NV_C46F_SET_OBJECT, NV_CLASS_KEPLER_INLINE_TO_MEMORY_B);
+    nvch_mthd1(&ch, subch, A_C46F_SET_OBJECT, NV_CLASS_KEPLER_INLINE_TO_MEMORY_B);
     nvch_mthd(&ch, subch, A_A140_LINE_LENGTH_IN, 2, geom);          /* incrementing */
     nvch_push(&ch, NV_PB_SEC_ONE_INC << 29 | 3 << 16 | subch << 13 | A_A140_OFFSET_OUT_UPPER >> 2);
     for (int i = 0; i < 3; i++) {                                   /* increment-once */
@@ -122,7 +122,7 @@ static void test_semaphores(void)
     uint32_t red[] = { (uint32_t)SEM_VA + 0x60, 0, 7, 0,
                        NV_SEMX_OP_REDUCTION | NV_SEM_RED_ADD << 27 };
     uint32_t rel64[] = { (uint32_t)SEM_VA + 0x80, 0, 0x89abcdef, 0x01234567,
-                         NV_SEMX_OP_RELEASE | R_C46F_SEM_EXECUTE_PAYLOAD_SIZE_64BIT_MASK |
+                         NV_SEMX_OP_RELEASE | R_C46F_SEM_EXECUTE_PAYLOAD_SIZE_MASK |
                          R_C46F_SEM_EXECUTE_RELEASE_TIMESTAMP_MASK };
     uint64_t t0, ts;
     Host h;
@@ -132,10 +132,10 @@ static void test_semaphores(void)
     chan_new(&h, &ch, 1, 0);
     vram_w32(&h, SEM_PA + 0x60, 100);
     t0 = rd(&h.g, A_PTIMER_TIME_0) | (uint64_t)rd(&h.g, A_PTIMER_TIME_1) << 32;
-    nvch_mthd(&ch, 0, NV_C46F_SEMAPHOREA, 4, rel16);
-    nvch_mthd(&ch, 0, NV_C46F_SEMAPHOREA, 4, acq);
-    nvch_mthd(&ch, 0, NV_C46F_SEM_ADDR_LO, 5, red);
-    nvch_mthd(&ch, 0, NV_C46F_SEM_ADDR_LO, 5, rel64);
+    nvch_mthd(&ch, 0, A_C46F_SEMAPHOREA, 4, rel16);
+    nvch_mthd(&ch, 0, A_C46F_SEMAPHOREA, 4, acq);
+    nvch_mthd(&ch, 0, A_C46F_SEM_ADDR_LO, 5, red);
+    nvch_mthd(&ch, 0, A_C46F_SEM_ADDR_LO, 5, rel64);
     nvch_submit(&ch);
     settle(&h);
     g_assert_cmphex(vram32(&h, SEM_PA + 0x10), ==, 0xabcd0001);
@@ -189,7 +189,7 @@ static void test_copy_pitch(void)
     gpu_start_logged(&h, "q35");
     chan_new(&h, &ch, 2, 1);
     fill_pattern(&h, DATA_PA, 0x4000);
-    nvch_mthd1(&ch, 4, NV_C46F_SET_OBJECT, NV_CLASS_TURING_DMA_COPY_A);
+    nvch_mthd1(&ch, 4, A_C46F_SET_OBJECT, NV_CLASS_TURING_DMA_COPY_A);
     /* 24 lines of 200 bytes, pitch 256 in, 512 out. */
     ce_launch(&ch, DATA_VA, DATA_VA + 0x10000, 256, 512, 200, 24,
               NV_FDP32(0, C5B5_LAUNCH_DMA, SRC_MEMORY_LAYOUT, C5B5_LAYOUT_PITCH) |
@@ -221,7 +221,7 @@ static void test_copy_blocklinear(void)
     gpu_start_logged(&h, "q35");
     chan_new(&h, &ch, 3, 0);
     fill_pattern(&h, DATA_PA, w * rows);
-    nvch_mthd1(&ch, 4, NV_C46F_SET_OBJECT, NV_CLASS_TURING_DMA_COPY_A);
+    nvch_mthd1(&ch, 4, A_C46F_SET_OBJECT, NV_CLASS_TURING_DMA_COPY_A);
     nvch_mthd(&ch, 4, A_C5B5_SET_DST_BLOCK_SIZE, 5, bl);
     ce_launch(&ch, DATA_VA, DATA_VA + 0x10000, w, w, w, rows,
               NV_FDP32(0, C5B5_LAUNCH_DMA, SRC_MEMORY_LAYOUT, C5B5_LAYOUT_PITCH) |
@@ -273,7 +273,7 @@ static void test_disable_preempt(void)
 
     gpu_start_logged(&h, "q35");
     chan_new(&h, &ch, 6, 0);
-    nvch_mthd(&ch, 0, NV_C46F_SEMAPHOREA, 4, acq);
+    nvch_mthd(&ch, 0, A_C46F_SEMAPHOREA, 4, acq);
     release_4(&ch, 0x404, 0x77);
     nvch_submit(&ch);
     settle(&h);                                         /* parked mid-stream */
@@ -300,7 +300,7 @@ static void test_nonstall_msi(void)
     wr(&h.g, A_PMC_INTR_EN_SET_0, NV_PMC_INTR_FIFO);
     wr(&h.g, A_PFIFO_INTR_EN_0, R_PFIFO_INTR_0_NON_STALL_MASK);
     chan_new(&h, &ch, 7, 1);
-    nvch_mthd1(&ch, 0, NV_C46F_NON_STALL_INTERRUPT, 0);
+    nvch_mthd1(&ch, 0, A_C46F_NON_STALL_INTERRUPT, 0);
     nvch_submit(&ch);
     settle(&h);
     g_assert_cmphex(rd(&h.g, A_PFIFO_INTR_0), ==, R_PFIFO_INTR_0_NON_STALL_MASK);
@@ -312,7 +312,12 @@ static void test_nonstall_msi(void)
 
 typedef void (*Breaker)(Host *h, NvTestChan *ch);
 
-static void check_malformed(Breaker brk, uint32_t pbdma_bit, const char *log_needle)
+/*
+ * The bad channel stops with the PBDMA error (pbdma_bit, unless 0), the log
+ * has log_needle, and the QOM counter of the guest-error kind went from 0 to 1.
+ */
+static void check_malformed(Breaker brk, uint32_t pbdma_bit, const char *kind,
+                            const char *log_needle)
 {
     g_autofree char *log = NULL;
     Host h;
@@ -321,6 +326,7 @@ static void check_malformed(Breaker brk, uint32_t pbdma_bit, const char *log_nee
     gpu_start_logged(&h, "q35");
     chan_new(&h, &bad, 8, 0);
     chan_new(&h, &good, 9, 1);
+    g_assert_cmpuint(gpu_guest_errors(&h.g, kind), ==, 0);
     brk(&h, &bad);
     release_4(&good, 0x500, 0x600d);
     nvch_submit(&good);
@@ -334,6 +340,7 @@ static void check_malformed(Breaker brk, uint32_t pbdma_bit, const char *log_nee
         wr(&h.g, A_PBDMA_INTR_EN_0(0), 0xffffffff);
         g_assert_cmphex(rd(&h.g, A_PFIFO_INTR_0) & R_PFIFO_INTR_0_PBDMA_INTR_MASK, !=, 0);
     }
+    g_assert_cmpuint(gpu_guest_errors(&h.g, kind), ==, 1);
     log = gpu_stop_logged(&h);
     g_assert_nonnull(strstr(log, log_needle));
 }
@@ -352,7 +359,7 @@ static void brk_gp_put(Host *h, NvTestChan *ch)
 
 static void brk_class(Host *h, NvTestChan *ch)
 {
-    nvch_mthd1(ch, 1, NV_C46F_SET_OBJECT, 0xbeef);
+    nvch_mthd1(ch, 1, A_C46F_SET_OBJECT, 0xbeef);
     nvch_submit(ch);
 }
 
@@ -366,29 +373,32 @@ static void brk_acquire(Host *h, NvTestChan *ch)
 {
     uint32_t acq[] = { 0, (uint32_t)SEM_VA + 0x600, 0xffff, NV_SEMD_OP_ACQUIRE };
 
-    nvch_mthd(ch, 0, NV_C46F_SEMAPHOREA, 4, acq);
+    nvch_mthd(ch, 0, A_C46F_SEMAPHOREA, 4, acq);
     release_4(ch, 0x604, 1);
     nvch_submit(ch);
 }
 
 static void test_bad_opcode(void)
 {
-    check_malformed(brk_opcode, NV_PBDMA_INTR_PBENTRY, "PBDMA0: error 0x00040000 on channel 8");
+    check_malformed(brk_opcode, NV_PBDMA_INTR_PBENTRY, "pbdma_pbentry",
+                    "pbdma_pbentry: PBDMA0: error 0x00040000 on channel 8");
 }
 
 static void test_gp_put_beyond_ring(void)
 {
-    check_malformed(brk_gp_put, NV_PBDMA_INTR_GPPTR, "PBDMA0: error 0x00004000 on channel 8");
+    check_malformed(brk_gp_put, NV_PBDMA_INTR_GPPTR, "pbdma_gpptr",
+                    "pbdma_gpptr: PBDMA0: error 0x00004000 on channel 8");
 }
 
 static void test_invalid_class(void)
 {
-    check_malformed(brk_class, NV_PBDMA_INTR_METHOD, "subch 1 method 0x0000 data 0x0000beef");
+    check_malformed(brk_class, NV_PBDMA_INTR_METHOD, "pbdma_bad_class",
+                    "subch 1 method 0x0000 data 0x0000beef");
 }
 
 static void test_unmapped_pushbuffer(void)
 {
-    check_malformed(brk_unmapped, 0, "channel 8: MMU fault at 0x7000000000");
+    check_malformed(brk_unmapped, 0, "mmu_fault_host", "channel 8: MMU fault at 0x7000000000");
 }
 
 static void test_acquire_never(void)
@@ -482,7 +492,7 @@ static void test_host_thread(void)
         release_4(&a, 0x200 + 4 * (i % 8), i);
         release_4(&b, 0x300 + 4 * (i % 8), 0x100 + i);
     }
-    nvch_mthd(&b, 0, NV_C46F_SEMAPHOREA, 4, acq);
+    nvch_mthd(&b, 0, A_C46F_SEMAPHOREA, 4, acq);
     release_4(&b, 0x404, 0x77);
     nvch_submit(&a);
     nvch_submit(&b);

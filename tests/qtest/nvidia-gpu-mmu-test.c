@@ -193,11 +193,17 @@ static void test_faults(void)
     invalidate(&m);
     g_assert_cmphex(qpci_io_readl(m.g.dev, m.bar3, 0x1000), ==, 0);
     expect_fault(&m, 3, 0x1000, NV_FAULT_PTE, false);
+    /* each kind counted: four BAR2 faults, one access reaching no memory, no BAR1 fault */
+    g_assert_cmpuint(gpu_guest_errors(&m.g, "mmu_fault_bar2"), ==, 4);
+    g_assert_cmpuint(gpu_guest_errors(&m.g, "mem_unbacked"), ==, 1);
+    g_assert_cmpuint(gpu_guest_errors(&m.g, "mmu_fault_bar1"), ==, 0);
     gpu_stop(&m.g);
 
     g_assert_true(g_file_get_contents(log, &text, NULL, NULL));
-    g_assert_nonnull(strstr(text, "nvidia-gpu: BAR2 read at 0x9008: MMU fault (reason 2)"));
-    g_assert_nonnull(strstr(text, "nvidia-gpu: BAR2 read at 0xb000: target 0x80000000"));
+    g_assert_nonnull(strstr(text, "nvidia-gpu: mmu_fault_bar2: BAR2 read at 0x9008: "
+                                  "MMU fault (reason 2)"));
+    g_assert_nonnull(strstr(text, "nvidia-gpu: mem_unbacked: BAR2 read at 0xb000: "
+                                  "target 0x80000000"));
     unlink(log);
 }
 

@@ -105,11 +105,17 @@ static void fake_intr(void *opaque)
     }
 }
 
-static void fake_error(void *opaque, const char *msg)
+static void fake_stall_intr(void *opaque)
+{
+    ((FakeMem *)opaque)->stall_intrs++;
+}
+
+static void fake_error(void *opaque, NvGuestErrorKind kind, const char *msg)
 {
     FakeMem *f = opaque;
 
     f->errors++;
+    f->last_error_kind = kind;
     g_strlcpy(f->last_error, msg, sizeof(f->last_error));
     if (g_test_verbose()) {
         g_test_message("engine error: %s", msg);
@@ -146,6 +152,7 @@ NvMemIf fake_mem_if(FakeMem *f)
         .write = fake_write,
         .time_ns = fake_time,
         .nonstall_intr = fake_intr,
+        .stall_intr = fake_stall_intr,
         .error = fake_error,
     };
 }
@@ -168,7 +175,7 @@ uint8_t *fake_phys(FakeMem *f, uint32_t target, uint64_t addr, uint64_t len)
 
 void fake_mem_clear_counts(FakeMem *f)
 {
-    f->reads = f->writes = f->faults = f->errors = f->intrs = 0;
+    f->reads = f->writes = f->faults = f->errors = f->intrs = f->stall_intrs = 0;
     f->max_len = 0;
     f->watch_hits = f->watch_seq = 0;
     f->last_error[0] = 0;

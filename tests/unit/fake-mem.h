@@ -24,9 +24,11 @@ typedef struct FakeMem {
     bool sink;                          /* every access succeeds, reads zeros */
 
     unsigned reads, writes, faults, errors, intrs;
+    unsigned stall_intrs;               /* stalling (blocking) interrupts */
     size_t max_len;                     /* largest single access */
     uint64_t now;                       /* what time_ns returns */
     char last_error[160];
+    NvGuestErrorKind last_error_kind;
 
     /* A watched VA range: which write touched it, and its bytes at interrupt */
     uint64_t watch, watch_len;

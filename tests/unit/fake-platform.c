@@ -53,10 +53,11 @@ static bool fake_dma_write(void *o, uint64_t addr, const void *buf, size_t len)
     return true;
 }
 
-static void fake_guest_error(void *o, const char *msg)
+static void fake_guest_error(void *o, unsigned kind, const char *msg)
 {
     FakePlatform *f = o;
     f->guest_errors++;
+    f->last_error_kind = kind;
     g_strlcpy(f->last_error, msg, sizeof(f->last_error));
 }
 

@@ -23,6 +23,7 @@ typedef struct FakePlatform {
     unsigned irq_updates;
     unsigned guest_errors;
     char last_error[256];
+    unsigned last_error_kind;           /* NV_ERR_* of the last guest error */
     unsigned host_kicks;
     bool host_poll_armed;
     uint64_t host_poll_deadline;

@@ -768,18 +768,17 @@ static void test_interrupts(void)
     g_assert_cmpuint(c->f->intrs, ==, 1);
     g_assert_cmpuint(c->f->at_intr[0], ==, 0x04);
     g_assert_cmpuint(c->f->at_intr[3], ==, 0x01);
-    g_assert_false(c->ce.blocking_intr);
+    g_assert_cmpuint(c->f->stall_intrs, ==, 0);
 
-    /* Blocking: left for the caller to raise as a stalling interrupt */
+    /* Blocking: the stalling interrupt */
     copy(c, L_PITCH | L_MULTI | LD(INTERRUPT_TYPE, C5B5_INTERRUPT_BLOCKING));
     g_assert_cmpuint(c->f->intrs, ==, 1);
-    g_assert_true(c->ce.blocking_intr);
+    g_assert_cmpuint(c->f->stall_intrs, ==, 1);
 
     /* None */
-    c->ce.blocking_intr = false;
     copy(c, L_PITCH | L_MULTI);
     g_assert_cmpuint(c->f->intrs, ==, 1);
-    g_assert_false(c->ce.blocking_intr);
+    g_assert_cmpuint(c->f->stall_intrs, ==, 1);
     ctx_free(c);
 }
 

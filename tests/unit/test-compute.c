@@ -114,7 +114,7 @@ static void make_cb0(FakePlatform *f, uint32_t n, uint64_t c_va)
 
 static void push_launch(NvTestChan *ch)
 {
-    nvch_mthd1(ch, SUBCH, NV_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
+    nvch_mthd1(ch, SUBCH, A_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
     nvch_mthd1(ch, SUBCH, A_C5C0_SEND_PCAS_A, (uint32_t)((DATA_VA + QMD_OFF) >> 8));
     nvch_mthd1(ch, SUBCH, A_C5C0_SEND_SIGNALING_PCAS_B,
                R_C5C0_SEND_SIGNALING_PCAS_B_INVALIDATE_MASK |
@@ -290,7 +290,7 @@ static void test_errors_isolated(void)
     vram_write(f, DATA_PA + CODE_OFF + 0x1000, ill, sizeof(ill));
     make_qmd(q, DATA_VA + CODE_OFF + 0x1000, N, 11);
     vram_write(f, DATA_PA + QMD_OFF + 0x100, q, sizeof(q));
-    nvch_mthd1(&bad, SUBCH, NV_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
+    nvch_mthd1(&bad, SUBCH, A_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
     nvch_mthd1(&bad, SUBCH, A_C5C0_SEND_PCAS_A, (uint32_t)((DATA_VA + QMD_OFF + 0x100) >> 8));
     nvch_mthd1(&bad, SUBCH, A_C5C0_SEND_SIGNALING_PCAS_B,
                R_C5C0_SEND_SIGNALING_PCAS_B_SCHEDULE_MASK);

@@ -8,6 +8,8 @@
  */
 #include <string.h>
 
+#include "hw/nvidia/cl-902d.h"
+#include "hw/nvidia/cl-c597.h"
 #include "hw/nvidia/cl-c5b5.h"
 #include "fake-platform.h"
 #include "base/gpu.h"
@@ -51,16 +53,16 @@ static void vram_w32(FakePlatform *f, uint64_t addr, uint32_t v)
 static void sem_release_d(NvTestChan *ch, uint32_t off, uint32_t payload, bool four)
 {
     uint32_t d[] = { (uint32_t)((SEM_VA + off) >> 32), (uint32_t)(SEM_VA + off), payload,
-                     NV_SEMD_OP_RELEASE | (four ? R_C46F_SEMAPHORED_RELEASE_SIZE_4BYTE_MASK : 0) };
+                     NV_SEMD_OP_RELEASE | (four ? R_C46F_SEMAPHORED_RELEASE_SIZE_MASK : 0) };
 
-    nvch_mthd(ch, 0, NV_C46F_SEMAPHOREA, 4, d);
+    nvch_mthd(ch, 0, A_C46F_SEMAPHOREA, 4, d);
 }
 
 static void sem_acquire_d(NvTestChan *ch, uint32_t off, uint32_t payload, uint32_t op)
 {
     uint32_t d[] = { (uint32_t)((SEM_VA + off) >> 32), (uint32_t)(SEM_VA + off), payload, op };
 
-    nvch_mthd(ch, 0, NV_C46F_SEMAPHOREA, 4, d);
+    nvch_mthd(ch, 0, A_C46F_SEMAPHOREA, 4, d);
 }
 
 static void test_release_and_writeback(void)
@@ -92,25 +94,25 @@ static void test_sem_execute(void)
     FakePlatform *f = fake_new(VRAM_SIZE);
     NvTestChan ch;
     uint32_t rel64[] = { (uint32_t)SEM_VA + 0x80, 0, 0x11112222, 0x33334444,
-                         NV_SEMX_OP_RELEASE | R_C46F_SEM_EXECUTE_PAYLOAD_SIZE_64BIT_MASK |
+                         NV_SEMX_OP_RELEASE | R_C46F_SEM_EXECUTE_PAYLOAD_SIZE_MASK |
                          R_C46F_SEM_EXECUTE_RELEASE_TIMESTAMP_MASK };
     uint32_t add[] = { (uint32_t)SEM_VA + 0xc0, 0, 5, 0,
                        NV_SEMX_OP_REDUCTION | NV_SEM_RED_ADD << 27 |
-                       R_C46F_SEM_EXECUTE_FORMAT_UNSIGNED_MASK };
+                       R_C46F_SEM_EXECUTE_REDUCTION_FORMAT_MASK };
     uint32_t imin[] = { (uint32_t)SEM_VA + 0xd0, 0, (uint32_t)-7, 0,
                         NV_SEMX_OP_REDUCTION | NV_SEM_RED_MIN << 27 };
     uint32_t inc[] = { (uint32_t)SEM_VA + 0xe0, 0, 3, 0,
                        NV_SEMX_OP_REDUCTION | NV_SEM_RED_INC << 27 |
-                       R_C46F_SEM_EXECUTE_FORMAT_UNSIGNED_MASK };
+                       R_C46F_SEM_EXECUTE_REDUCTION_FORMAT_MASK };
 
     chan_new(f, &ch, 0, 0, CH0_BASE);
     vram_w32(f, SEM_PA + 0xc0, 10);
     vram_w32(f, SEM_PA + 0xd0, 4);
     vram_w32(f, SEM_PA + 0xe0, 3);
-    nvch_mthd(&ch, 0, NV_C46F_SEM_ADDR_LO, 5, rel64);
-    nvch_mthd(&ch, 0, NV_C46F_SEM_ADDR_LO, 5, add);
-    nvch_mthd(&ch, 0, NV_C46F_SEM_ADDR_LO, 5, imin);
-    nvch_mthd(&ch, 0, NV_C46F_SEM_ADDR_LO, 5, inc);
+    nvch_mthd(&ch, 0, A_C46F_SEM_ADDR_LO, 5, rel64);
+    nvch_mthd(&ch, 0, A_C46F_SEM_ADDR_LO, 5, add);
+    nvch_mthd(&ch, 0, A_C46F_SEM_ADDR_LO, 5, imin);
+    nvch_mthd(&ch, 0, A_C46F_SEM_ADDR_LO, 5, inc);
     nvch_submit(&ch);
     fake_run_host(f);
     g_assert_cmphex(vram32(f, SEM_PA + 0x80), ==, 0x11112222);
@@ -158,7 +160,7 @@ static void test_nonstall_interrupt(void)
     chan_new(f, &ch, 0, 0, CH0_BASE);
     wr32(f, A_PMC_INTR_EN_SET_0, NV_PMC_INTR_FIFO);
     wr32(f, A_PFIFO_INTR_EN_0, R_PFIFO_INTR_0_NON_STALL_MASK);
-    nvch_mthd1(&ch, 0, NV_C46F_NON_STALL_INTERRUPT, 0);
+    nvch_mthd1(&ch, 0, A_C46F_NON_STALL_INTERRUPT, 0);
     nvch_submit(&ch);
     g_assert_false(nvgpu_irq_level(f->gpu));
     fake_run_host(f);
@@ -252,12 +254,12 @@ static void test_invalid_class(void)
     NvTestChan ch;
 
     chan_new(f, &ch, 4, 0, CH0_BASE);
-    nvch_mthd1(&ch, 1, NV_C46F_SET_OBJECT, 0x1234);
+    nvch_mthd1(&ch, 1, A_C46F_SET_OBJECT, 0x1234);
     nvch_submit(&ch);
     fake_run_host(f);
     expect_pbdma_error(f, 0, NV_PBDMA_INTR_METHOD, 4);
     g_assert_cmphex(rd32(f, A_PBDMA_DATA0(0)), ==, 0x1234);
-    g_assert_cmphex(rd32(f, A_PBDMA_METHOD0(0)), ==, 1u << 16 | NV_C46F_SET_OBJECT);
+    g_assert_cmphex(rd32(f, A_PBDMA_METHOD0(0)), ==, 1u << 16 | A_C46F_SET_OBJECT);
     check_other_channel_runs(f);
     fake_free(f);
 }
@@ -347,7 +349,7 @@ static void test_ce_fault_engine(void)
     chan_new(f, &ch, 2, 1, CH1_BASE);
     wr32(f, A_VF_FAULT_BUF_LO(0), 0x3800000 | R_VF_FAULT_BUF_LO_PHYS_MODE_MASK);
     wr32(f, A_VF_FAULT_BUF_SIZE(0), R_VF_FAULT_BUF_SIZE_ENABLE_MASK | 16);
-    nvch_mthd1(&ch, 4, NV_C46F_SET_OBJECT, NV_CLASS_TURING_DMA_COPY_A);
+    nvch_mthd1(&ch, 4, A_C46F_SET_OBJECT, NV_CLASS_TURING_DMA_COPY_A);
     nvch_mthd(&ch, 4, A_C5B5_OFFSET_IN_UPPER, 8, regs);     /* source 0x70_0000_0000: unmapped */
     nvch_mthd1(&ch, 4, A_C5B5_LAUNCH_DMA,
                NV_FDP32(0, C5B5_LAUNCH_DMA, DATA_TRANSFER_TYPE, C5B5_DATA_TRANSFER_NON_PIPELINED) |
@@ -411,8 +413,8 @@ static void test_state_only_classes(void)
     NvTestChan ch;
 
     chan_new(f, &ch, 4, 0, CH0_BASE);
-    nvch_mthd1(&ch, 0, NV_C46F_SET_OBJECT, NV_CLASS_TURING_A);
-    nvch_mthd1(&ch, 3, NV_C46F_SET_OBJECT, NV_CLASS_FERMI_TWOD_A);
+    nvch_mthd1(&ch, 0, A_C46F_SET_OBJECT, NV_CLASS_TURING_A);
+    nvch_mthd1(&ch, 3, A_C46F_SET_OBJECT, NV_CLASS_FERMI_TWOD_A);
     nvch_mthd(&ch, 0, 0x0200, 64, state);
     nvch_mthd(&ch, 3, 0x0200, 64, state);
     sem_release_d(&ch, 0, 0x3d, true);

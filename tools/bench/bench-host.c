@@ -84,7 +84,7 @@ static double copy_bytes_per_s(FakePlatform *f, NvTestChan *ch, int rounds)
     double t0;
 
     ch->pb_pos = ch->pb_start = 0;
-    nvch_mthd1(ch, 4, NV_C46F_SET_OBJECT, NV_CLASS_TURING_DMA_COPY_A);
+    nvch_mthd1(ch, 4, A_C46F_SET_OBJECT, NV_CLASS_TURING_DMA_COPY_A);
     nvch_mthd(ch, 4, A_C5B5_OFFSET_IN_UPPER, 8, regs);
     nvch_mthd1(ch, 4, A_C5B5_LAUNCH_DMA, launch);
     t0 = now_s();
@@ -105,13 +105,13 @@ static double doorbell_latency_us(FakePlatform *f, NvTestChan *ch, int rounds)
     t0 = now_s();
     for (int r = 1; r <= rounds; r++) {
         uint32_t d[] = { 0, (uint32_t)SEM_VA, (uint32_t)r,
-                         NV_SEMD_OP_RELEASE | R_C46F_SEMAPHORED_RELEASE_SIZE_4BYTE_MASK };
+                         NV_SEMD_OP_RELEASE | R_C46F_SEMAPHORED_RELEASE_SIZE_MASK };
         uint32_t v = 0;
 
         if (ch->pb_pos + 8 > PB_DWORDS) {
             ch->pb_pos = ch->pb_start = 0;
         }
-        nvch_mthd(ch, 0, NV_C46F_SEMAPHOREA, 4, d);
+        nvch_mthd(ch, 0, A_C46F_SEMAPHOREA, 4, d);
         nvch_submit(ch);
         for (int spin = 0; v != (uint32_t)r && spin < 1000; spin++) {
             nvgpu_host_work(f->gpu);
@@ -132,9 +132,9 @@ int main(void)
     double nop, i2m, copy, lat;
 
     chan_new(f, &ch);
-    nop = methods_per_s(f, &ch, 0, NV_C46F_NOP, 20);
+    nop = methods_per_s(f, &ch, 0, A_C46F_NOP, 20);
     ch.pb_pos = ch.pb_start = 0;
-    nvch_mthd1(&ch, 2, NV_C46F_SET_OBJECT, NV_CLASS_KEPLER_INLINE_TO_MEMORY_B);
+    nvch_mthd1(&ch, 2, A_C46F_SET_OBJECT, NV_CLASS_KEPLER_INLINE_TO_MEMORY_B);
     {
         uint32_t geom[] = { 64u << 20, 1 }, out[] = { 0, (uint32_t)DATA_VA };
         nvch_mthd(&ch, 2, A_A140_LINE_LENGTH_IN, 2, geom);

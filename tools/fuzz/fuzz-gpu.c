@@ -303,13 +303,13 @@ static bool p_dma_write(void *o, uint64_t addr, const void *buf, size_t len)
     return true;
 }
 
-static void p_guest_error(void *o, const char *msg)
+static void p_guest_error(void *o, unsigned kind, const char *msg)
 {
     FuzzPlat *f = o;
 
     f->errors++;
     if (f->verbose) {
-        fprintf(stderr, "fuzz-gpu: guest error: %s\n", msg);
+        fprintf(stderr, "fuzz-gpu: guest error %s: %s\n", nvgpu_guest_error_name(kind), msg);
     }
 }
 

@@ -130,11 +130,11 @@ static bool plat_dma_write(void *o, uint64_t addr, const void *buf, size_t len)
     return true;
 }
 
-static void plat_error(void *o, const char *msg)
+static void plat_error(void *o, unsigned kind, const char *msg)
 {
     NvVgpu *v = o;
 
-    snprintf(v->error, sizeof(v->error), "%s", msg);
+    snprintf(v->error, sizeof(v->error), "%s: %s", nvgpu_guest_error_name(kind), msg);
 }
 
 static void plat_unimp(void *o, bool is_write, uint32_t off, unsigned size, uint32_t val)
@@ -219,8 +219,8 @@ static bool channel_setup(NvVgpu *v)
     for (uint64_t off = 0; off < SYS_SIZE; off += PAGE_2M) {
         nvpt_map(&v->ch.vmm, sys_va(v, off), off, NV_TARGET_SYS_COH, NV_PAGE_SHIFT_2M, 0);
     }
-    push(v, SUBCH_COMPUTE, NV_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
-    push(v, SUBCH_COPY, NV_C46F_SET_OBJECT, NV_CLASS_TURING_DMA_COPY_A);
+    push(v, SUBCH_COMPUTE, A_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
+    push(v, SUBCH_COPY, A_C46F_SET_OBJECT, NV_CLASS_TURING_DMA_COPY_A);
     push(v, SUBCH_COMPUTE, A_C5C0_SET_SHADER_SHARED_MEMORY_WINDOW_A,
          (uint32_t)(SHARED_WINDOW >> 32));
     push(v, SUBCH_COMPUTE, A_C5C0_SET_SHADER_SHARED_MEMORY_WINDOW_B, (uint32_t)SHARED_WINDOW);
@@ -329,11 +329,11 @@ static bool op_finish(NvVgpu *v, bool stamp)
     uint32_t payload = ++v->fence;
     uint64_t va = sys_va(v, SYS_FENCE), rounds = 0;
 
-    push(v, 0, NV_C46F_SEM_ADDR_LO, (uint32_t)va);
-    push(v, 0, NV_C46F_SEM_ADDR_HI, (uint32_t)(va >> 32));
-    push(v, 0, NV_C46F_SEM_PAYLOAD_LO, payload);
-    push(v, 0, NV_C46F_SEM_PAYLOAD_HI, 0);
-    push(v, 0, NV_C46F_SEM_EXECUTE,
+    push(v, 0, A_C46F_SEM_ADDR_LO, (uint32_t)va);
+    push(v, 0, A_C46F_SEM_ADDR_HI, (uint32_t)(va >> 32));
+    push(v, 0, A_C46F_SEM_PAYLOAD_LO, payload);
+    push(v, 0, A_C46F_SEM_PAYLOAD_HI, 0);
+    push(v, 0, A_C46F_SEM_EXECUTE,
          NV_FDP32(0, C46F_SEM_EXECUTE, OPERATION, NV_SEMX_OP_RELEASE) |
          NV_FDP32(0, C46F_SEM_EXECUTE, RELEASE_TIMESTAMP, stamp));
     nvch_submit(&v->ch);
@@ -780,6 +780,7 @@ bool nv_vgpu_launch(NvVgpu *v, NvVgpuModule *m, const NvCubinKernel *k,
     uint64_t windows[2] = { SHARED_WINDOW, LOCAL_WINDOW }, entry;
     uint32_t cb0_size;
     NvChannel *c;
+    NvComputeState *cs;
     bool ok;
 
     *err = (NvSmError){ .kind = NV_SM_OK };
@@ -809,12 +810,13 @@ bool nv_vgpu_launch(NvVgpu *v, NvVgpuModule *m, const NvCubinKernel *k,
          R_C5C0_SEND_SIGNALING_PCAS_B_SCHEDULE_MASK);
     ok = op_finish(v, false);
     c = v->gpu->chan[0];
-    if (c && c->compute) {
+    cs = c ? nv_chan_object(c, NV_CLASS_COMPUTE) : NULL;
+    if (cs) {
         if (stats) {
-            *stats = c->compute->stats;
+            *stats = cs->stats;
         }
         if (!ok) {
-            *err = c->compute->err;
+            *err = cs->err;
         }
     }
     return ok;

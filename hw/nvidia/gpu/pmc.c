@@ -98,8 +98,76 @@ bool nv_pmc_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
     return false;
 }
 
+/* The unit behind PMC_INTR_0 bit b: a fixed unit, or an engine of the chip profile. */
+static const char *pmc_unit(const NvGpu *gpu, unsigned b)
+{
+    static const char *const ce[NV_CE_INSTANCES] = { "ce0", "ce1", "ce2", "ce3", "ce4" };
+
+    if (1u << b == NV_PMC_INTR_TIMER) {
+        return "ptimer";
+    }
+    if (1u << b == NV_PMC_INTR_BUS) {
+        return "pbus";
+    }
+    if (1u << b == NV_PMC_INTR_FIFO) {
+        return "pfifo";
+    }
+    for (size_t i = 0; i < gpu->chip.engine_count; i++) {
+        const NvTopEngine *e = &gpu->chip.engines[i];
+
+        if (e->intr == b && e->type == NV_PTOP_TYPE_LCE && e->inst < NV_CE_INSTANCES) {
+            return ce[e->inst];
+        }
+        if (e->intr == b) {
+            return e->type == NV_PTOP_TYPE_GR ? "gr" : e->type == NV_PTOP_TYPE_SEC2 ? "sec2" : "?";
+        }
+    }
+    return "?";
+}
+
+/* The bits of a unit's line that changed: those raised, then those cleared. */
+static void trace_change(NvGpu *gpu, const char *unit, uint32_t changed, uint32_t now)
+{
+    if (changed & now) {
+        nv_trace(gpu, &(NvTraceRecord) { .id = NV_TRACE_INTR,
+                                          .intr = { unit, changed & now, true } });
+    }
+    if (changed & ~now) {
+        nv_trace(gpu, &(NvTraceRecord) { .id = NV_TRACE_INTR,
+                                          .intr = { unit, changed & ~now, false } });
+    }
+}
+
+/* Traces each unit whose line in PMC_INTR_0 or VF leaf changed since the last look. */
+static void trace_lines(NvGpu *gpu, uint32_t pmc)
+{
+    static const char *const leaf[NV_VF_INTR_LEAVES] = {
+        "vf-leaf0", "vf-leaf1", "vf-leaf2", "vf-leaf3",
+        "vf-leaf4", "vf-leaf5", "vf-leaf6", "vf-leaf7",
+    };
+    uint32_t changed = pmc ^ gpu->traced_pmc;
+
+    for (; changed; changed &= changed - 1) {
+        unsigned b = __builtin_ctz(changed);
+
+        trace_change(gpu, pmc_unit(gpu, b), 1u << b, pmc);
+    }
+    gpu->traced_pmc = pmc;
+    for (unsigned i = 0; i < NV_VF_INTR_LEAVES; i++) {
+        uint32_t now = gpu->r.vf.leaf[i];
+
+        if (now != gpu->traced_vf[i]) {
+            trace_change(gpu, leaf[i], now ^ gpu->traced_vf[i], now);
+            gpu->traced_vf[i] = now;
+        }
+    }
+}
+
 void nv_irq_update(NvGpu *gpu)
 {
+    if (nv_trace_on(gpu, NV_TRACE_INTR)) {
+        trace_lines(gpu, nv_pmc_intr(gpu, 0));
+    }
     bool level = (nv_pmc_intr(gpu, 0) & gpu->r.pmc.intr_en[0]) ||
                  (nv_pmc_intr(gpu, 1) & gpu->r.pmc.intr_en[1]) ||
                  nv_vf_pending(gpu);

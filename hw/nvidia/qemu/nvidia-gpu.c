@@ -31,6 +31,7 @@
 #include "qemu/timer.h"
 #include "qemu/units.h"
 #include "qapi/error.h"
+#include "qapi/visitor.h"
 #include "hw/pci/msi.h"
 #include "hw/pci/pci_device.h"
 #include "hw/pci/pcie.h"
@@ -124,10 +125,19 @@ static bool plat_dma_write(void *opaque, uint64_t addr, const void *buf, size_t 
     return plat_dma(opaque, addr, (void *)buf, len, DMA_DIRECTION_FROM_DEVICE);
 }
 
-static void plat_guest_error(void *opaque, const char *msg)
+/* Each kind of guest error of the catalogue (nv-errors.h) fires its own trace event. */
+static void (*const guest_error_events[NV_ERR_COUNT])(const char *msg) = {
+#define ERR_EVENT(kind, name, what) [NV_ERR_##kind] = trace_nvgpu_err_##name,
+    NV_GUEST_ERRORS(ERR_EVENT)
+#undef ERR_EVENT
+};
+
+static void plat_guest_error(void *opaque, unsigned kind, const char *msg)
 {
-    qemu_log_mask(LOG_GUEST_ERROR, "nvidia-gpu: %s\n", msg);
-    trace_nvgpu_guest_error(msg);
+    qemu_log_mask(LOG_GUEST_ERROR, "nvidia-gpu: %s: %s\n", nvgpu_guest_error_name(kind), msg);
+    if (kind < NV_ERR_COUNT) {
+        guest_error_events[kind](msg);
+    }
 }
 
 /* Called from SM worker threads: a trace event only (thread-safe, no BQL). */
@@ -139,10 +149,63 @@ static void plat_sm_trace(void *opaque, const char *line)
 static void plat_unimp(void *opaque, bool is_write, uint32_t offset, unsigned size,
                        uint32_t value)
 {
+    qemu_log_mask(LOG_UNIMP, "nvidia-gpu: BAR0 0x%06x size %u: unimplemented %s 0x%x\n",
+                  offset, size, is_write ? "write" : "read", value);
     if (is_write) {
         trace_nvgpu_unimp_write(offset, size, value);
     } else {
         trace_nvgpu_unimp_read(offset, size);
+    }
+}
+
+/* The model core's trace points, while QEMU's events are enabled (nv-trace.h). */
+static void trace_pb_fetch(const NvTraceRecord *r)
+{
+    char hex[NV_TRACE_PB_MAX_DWORDS * 9 + 1];
+    uint32_t n = MIN(r->pb.count, NV_TRACE_PB_MAX_DWORDS);
+
+    for (uint32_t i = 0; i < n; i++) {
+        snprintf(hex + i * 9, sizeof(hex) - i * 9, "%08x%s", r->pb.dwords[i],
+                 i + 1 < n ? " " : "");
+    }
+    hex[n ? n * 9 - 1 : 0] = 0;
+    trace_nvgpu_pb_fetch(r->pb.chid, r->pb.va, n, hex);
+}
+
+static void plat_trace(void *opaque, const NvTraceRecord *r)
+{
+    switch (r->id) {
+    case NV_TRACE_METHOD:
+        trace_nvgpu_method(r->method.chid, r->method.subch, r->method.cls_name,
+                           r->method.mthd_name, r->method.mthd, r->method.data);
+        break;
+    case NV_TRACE_GPFIFO:
+        trace_nvgpu_gpfifo(r->gpfifo.chid, r->gpfifo.gp_get, r->gpfifo.va, r->gpfifo.dwords,
+                           r->gpfifo.entry0, r->gpfifo.entry1);
+        break;
+    case NV_TRACE_PB_FETCH:
+        trace_pb_fetch(r);
+        break;
+    case NV_TRACE_RUNLIST:
+        trace_nvgpu_runlist(r->runlist.runlist, r->runlist.base, r->runlist.count);
+        break;
+    case NV_TRACE_DOORBELL:
+        trace_nvgpu_doorbell(r->doorbell.chid, r->doorbell.runlist);
+        break;
+    case NV_TRACE_INTR:
+        trace_nvgpu_intr(r->intr.unit, r->intr.bits, r->intr.raised ? "raised" : "cleared");
+        break;
+    case NV_TRACE_MMU_FAULT:
+        trace_nvgpu_mmu_fault(r->fault.inst, r->fault.va, r->fault.reason, r->fault.access,
+                              r->fault.engine);
+        break;
+    case NV_TRACE_LAUNCH:
+        trace_nvgpu_launch(r->launch.chid, r->launch.qmd, r->launch.entry, r->launch.grid[0],
+                           r->launch.grid[1], r->launch.grid[2], r->launch.block[0],
+                           r->launch.block[1], r->launch.block[2]);
+        break;
+    case NV_TRACE_COUNT:
+        break;
     }
 }
 
@@ -370,6 +433,12 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
         .host_kick = plat_host_kick, .host_kick_at = plat_host_kick_at,
         .host_yield = plat_host_yield,
         .sm_trace = plat_sm_trace,
+        .trace = plat_trace,
+        .trace_on = {
+#define TRACE_STATE(id, name) [NV_TRACE_##id] = &_TRACE_NVGPU_##id##_DSTATE,
+            NV_TRACES(TRACE_STATE)
+#undef TRACE_STATE
+        },
     };
     char why[160];
 
@@ -511,6 +580,27 @@ static const struct {
                      "the main loop, deterministic (qtests, generic-fuzz)" },
 };
 
+/* guest-errors: {kind: count} for every kind of the catalogue, since the device was made. */
+static void nvgpu_get_guest_errors(Object *obj, Visitor *v, const char *name, void *opaque,
+                                   Error **errp)
+{
+    NvidiaGpuState *s = NVIDIA_GPU(obj);
+    bool ok = true;
+
+    if (!visit_start_struct(v, name, NULL, 0, errp)) {
+        return;
+    }
+    for (unsigned k = 0; k < NV_ERR_COUNT && ok; k++) {
+        uint64_t n = s->gpu ? nvgpu_guest_error_count(s->gpu, k) : 0;
+
+        ok = visit_type_uint64(v, nvgpu_guest_error_name(k), &n, errp);
+    }
+    if (ok) {
+        visit_check_struct(v, errp);
+    }
+    visit_end_struct(v, NULL);
+}
+
 static void nvgpu_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
@@ -526,6 +616,11 @@ static void nvgpu_class_init(ObjectClass *klass, void *data)
     rc->phases.hold = nvgpu_reset_hold;
     dc->desc = "NVIDIA Turing TU104 GPU (Tesla T4) model";
     device_class_set_props(dc, nvgpu_props);
+    object_class_property_add(klass, "guest-errors", "NvidiaGpuGuestErrors",
+                              nvgpu_get_guest_errors, NULL, NULL, NULL);
+    object_class_property_set_description(klass, "guest-errors",
+                                          "guest errors per kind since the device was made "
+                                          "(include/hw/nvidia/nv-errors.h)");
     for (size_t i = 0; i < ARRAY_SIZE(nvgpu_prop_help); i++) {
         object_class_property_set_description(klass, nvgpu_prop_help[i].name,
                                               nvgpu_prop_help[i].help);

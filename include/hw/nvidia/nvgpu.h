@@ -14,6 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hw/nvidia/nv-errors.h"
+#include "hw/nvidia/nv-trace.h"
+
 typedef struct NvGpu NvGpu;
 
 /* Services the model needs from its host. All callbacks may be NULL except time_ns. */
@@ -29,8 +32,11 @@ typedef struct NvPlatform {
     /* System-memory DMA; return false when the access failed. */
     bool (*dma_read)(void *opaque, uint64_t addr, void *buf, size_t len);
     bool (*dma_write)(void *opaque, uint64_t addr, const void *buf, size_t len);
-    /* The guest did something the hardware would flag (a one-line message). */
-    void (*guest_error)(void *opaque, const char *msg);
+    /*
+     * The guest did something the hardware would flag: kind is an
+     * NvGuestErrorKind (nv-errors.h), msg one line of detail.
+     */
+    void (*guest_error)(void *opaque, unsigned kind, const char *msg);
     /* Host (FIFO) work is waiting: call nvgpu_host_work() soon (not from this call). */
     void (*host_kick)(void *opaque);
     /* Call nvgpu_host_work() once time_ns() >= deadline (parked semaphore acquires). */
@@ -46,6 +52,12 @@ typedef struct NvPlatform {
                   uint32_t value);
     /* One executed SM instruction, disassembled (only with NvGpuConfig.sm_trace). */
     void (*sm_trace)(void *opaque, const char *line);
+    /*
+     * Trace points (nv-trace.h): while *trace_on[id] is non-zero (a NULL
+     * pointer: never), the core calls trace with a record of point id.
+     */
+    const uint16_t *trace_on[NV_TRACE_COUNT];
+    void (*trace)(void *opaque, const NvTraceRecord *rec);
 } NvPlatform;
 
 /* One engine of the PTOP device-info table. */
@@ -131,6 +143,14 @@ uint32_t nvgpu_irq_edges(NvGpu *gpu);
  * true if work remains (call again soon).
  */
 bool nvgpu_host_work(NvGpu *gpu);
+
+/*
+ * The guest-error catalogue (nv-errors.h): a kind's trace name and meaning
+ * (NULL past the end), and how often the guest made it since creation.
+ */
+const char *nvgpu_guest_error_name(unsigned kind);
+const char *nvgpu_guest_error_what(unsigned kind);
+uint64_t nvgpu_guest_error_count(const NvGpu *gpu, unsigned kind);
 
 /* The platform timer armed through timer_arm() expired. */
 void nvgpu_timer_expired(NvGpu *gpu);

@@ -23,9 +23,29 @@ static inline bool nv_target_is_sys(uint32_t target)
 bool nv_phys_read(NvGpu *gpu, NvPhys p, void *buf, size_t len);
 bool nv_phys_write(NvGpu *gpu, NvPhys p, const void *buf, size_t len);
 
-/* errors.c: a guest mistake, reported through the platform (printf-style). */
-void nv_guest_error(NvGpu *gpu, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/*
+ * errors.c: a guest mistake of a kind of the catalogue (nv-errors.h),
+ * counted and reported through the platform with a printf-style detail:
+ * NV_GUEST_ERR(gpu, PBDMA_PBENTRY, "channel %u: ...", chid).
+ */
+void nv_guest_err(NvGpu *gpu, NvGuestErrorKind kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+#define NV_GUEST_ERR(gpu, kind, ...) nv_guest_err((gpu), NV_ERR_##kind, __VA_ARGS__)
+
+/* Trace points (nv-trace.h): whether point id is enabled; then nv_trace(). */
+static inline bool nv_trace_on(const NvGpu *gpu, NvTraceId id)
+{
+    const uint16_t *on = gpu->plat.trace_on[id];
+
+    return on && __builtin_expect(__atomic_load_n(on, __ATOMIC_RELAXED) != 0, 0);
+}
+
+static inline void nv_trace(const NvGpu *gpu, const NvTraceRecord *rec)
+{
+    if (gpu->plat.trace) {
+        gpu->plat.trace(gpu->plat.opaque, rec);
+    }
+}
 
 /* clock.c: the GPU clock (PTIMER): strictly increasing, readable from any thread. */
 uint64_t nv_ptimer_now(NvGpu *gpu);

@@ -149,6 +149,9 @@ struct NvGpu {
     bool any_parked;
     bool irq_level;
     uint32_t irq_edges;
+    uint64_t err_count[NV_ERR_COUNT];       /* guest errors per kind (atomic) */
+    uint32_t traced_pmc;                    /* lines last traced (NV_TRACE_INTR) */
+    uint32_t traced_vf[NV_VF_INTR_LEAVES];
 };
 
 /*

@@ -10,6 +10,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
+#include <glib.h>
 
 #include "ce.h"
 #include "../base/util.h"
@@ -286,16 +287,16 @@ static NvEngineStatus ce_complete(NvCeState *s, const NvMemIf *mem)
     if (op->intr == C5B5_INTERRUPT_NON_BLOCKING) {
         mem->nonstall_intr(mem->opaque);
     } else if (op->intr == C5B5_INTERRUPT_BLOCKING) {
-        s->blocking_intr = true;
+        mem->stall_intr(mem->opaque);
     }
     return NV_ENGINE_IDLE;
 }
 
 static NvEngineStatus ce_fail(NvCeState *s, const NvMemIf *mem,
-                              const char *msg)
+                              NvGuestErrorKind kind, const char *msg)
 {
     memset(&s->op, 0, sizeof(s->op));
-    mem->error(mem->opaque, msg);
+    mem->error(mem->opaque, kind, msg);
     return NV_ENGINE_ERROR;
 }
 
@@ -305,12 +306,13 @@ static NvEngineStatus ce_launch(NvCeState *s, const NvMemIf *mem,
     const char *err;
 
     if (s->op.active) {
-        return ce_fail(s, mem, "CE: LAUNCH_DMA while a copy is in progress");
+        return ce_fail(s, mem, NV_ERR_CE_LAUNCH_BUSY,
+                       "CE: LAUNCH_DMA while a copy is in progress");
     }
     memset(&s->op, 0, sizeof(s->op));
     err = ce_setup(s, launch);
     if (err) {
-        return ce_fail(s, mem, err);
+        return ce_fail(s, mem, NV_ERR_CE_LAUNCH_INVALID, err);
     }
     s->op.active = true;
     /* The copy itself waits for nv_ce_run: a launch costs O(1). */
@@ -326,7 +328,7 @@ NvEngineStatus nv_ce_method(NvCeState *s, const NvMemIf *mem, uint32_t mthd,
                             uint32_t data)
 {
     if (mthd < NV_CE_MTHD_FIRST || mthd >= NV_CE_MTHD_END || (mthd & 3)) {
-        mem->error(mem->opaque, "CE: method outside the class");
+        mem->error(mem->opaque, NV_ERR_CE_BAD_METHOD, "CE: method outside the class");
         return NV_ENGINE_ERROR;
     }
     ce_store(s, mthd, data);
@@ -415,3 +417,23 @@ NvEngineStatus nv_ce_run(NvCeState *s, const NvMemIf *mem, uint64_t budget)
 
     return op->line < op->line_count ? NV_ENGINE_BUSY : ce_complete(s, mem);
 }
+
+static void *ce_create(const NvGpu *gpu)
+{
+    return g_try_new0(NvCeState, 1);    /* zeroed: the reset state */
+}
+
+static NvEngineStatus ce_method(void *obj, const NvMemIf *mem, uint32_t mthd, uint32_t data)
+{
+    return nv_ce_method(obj, mem, mthd, data);
+}
+
+static NvEngineStatus ce_run(void *obj, const NvMemIf *mem, uint64_t budget)
+{
+    return nv_ce_run(obj, mem, budget);
+}
+
+const NvEngineOps nv_ce_engine = {
+    .create = ce_create, .destroy = g_free, .method = ce_method, .run = ce_run,
+    .run_budget = NV_CE_SLICE_BYTES,
+};

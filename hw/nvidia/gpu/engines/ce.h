@@ -19,6 +19,7 @@
 #define NV_CE_MTHD_FIRST        0x100   /* below: host methods, not the class's */
 #define NV_CE_MTHD_END          0x2000  /* the class's method range */
 #define NV_CE_CHUNK             4096    /* bytes moved per step, through the stack */
+#define NV_CE_SLICE_BYTES       (256u << 10)  /* per host slice: bounds the slice's time */
 
 /* A launched operation, snapshotted from the methods at LAUNCH_DMA. */
 typedef struct NvCeOp {
@@ -43,12 +44,6 @@ typedef struct NvCeOp {
 typedef struct NvCeState {
     uint32_t mthd[NV_CE_MTHD_END / 4];  /* every method's last value */
     NvCeOp op;
-    /*
-     * A launch with INTERRUPT_TYPE BLOCKING completed: the caller raises the
-     * engine's stalling (blocking) interrupt and clears this. NvMemIf has
-     * only the non-stalling one.
-     */
-    bool blocking_intr;
 } NvCeState;
 
 void nv_ce_reset(NvCeState *s);

@@ -13,7 +13,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "compute.h"
+#include "../base/util.h"
 #include "hw/nvidia/cl-c5c0.h"
 #include "hw/nvidia/cl-a140.h"
 
@@ -64,6 +67,23 @@ static uint64_t sm_time(void *opaque)
     const NvMemIf *m = ((NvComputeState *)opaque)->mem;
 
     return m->time_ns(m->opaque);
+}
+
+/* The guest-error kind of each SM error. */
+static NvGuestErrorKind sm_error_kind(NvSmErrorKind k)
+{
+    static const NvGuestErrorKind kinds[] = {
+        [NV_SM_ERR_MMU] = NV_ERR_SM_MMU,
+        [NV_SM_ERR_OOR_ADDR] = NV_ERR_SM_OOR_ADDR,
+        [NV_SM_ERR_MISALIGNED] = NV_ERR_SM_MISALIGNED,
+        [NV_SM_ERR_ILLEGAL_INSN] = NV_ERR_SM_ILLEGAL_INSN,
+        [NV_SM_ERR_TRAP] = NV_ERR_SM_TRAP,
+        [NV_SM_ERR_TIMEOUT] = NV_ERR_SM_TIMEOUT,
+        [NV_SM_ERR_BARRIER] = NV_ERR_SM_BARRIER,
+        [NV_SM_ERR_RESOURCE] = NV_ERR_SM_RESOURCE,
+    };
+
+    return (unsigned)k < NV_ARRAY_SIZE(kinds) && kinds[k] ? kinds[k] : NV_ERR_SM_ILLEGAL_INSN;
 }
 
 /* ---- the QMD ---- */
@@ -148,7 +168,7 @@ bool nv_compute_qmd_desc(const uint32_t qmd[NV_QMD_DWORDS], const uint32_t *mthd
 
 static NvEngineStatus launch(NvComputeState *s, const NvMemIf *mem)
 {
-    uint64_t qmd_va = (uint64_t)mthd_value(s->i2m.mthd, A_C5C0_SEND_PCAS_A) <<
+    uint64_t qmd_va = (uint64_t)mthd_value(s->mthd, A_C5C0_SEND_PCAS_A) <<
                       C5C0_QMD_ADDRESS_SHIFT;
     const NvSmMemOps ops = { .opaque = s, .page = sm_page, .read = sm_read,
                              .write = sm_write, .time_ns = sm_time };
@@ -163,10 +183,10 @@ static NvEngineStatus launch(NvComputeState *s, const NvMemIf *mem)
     if (!mem->read(mem->opaque, true, 0, qmd_va, s->qmd, sizeof(s->qmd))) {
         return NV_ENGINE_ERROR;
     }
-    if (!nv_compute_qmd_desc(s->qmd, s->i2m.mthd, &d, why, sizeof(why))) {
+    if (!nv_compute_qmd_desc(s->qmd, s->mthd, &d, why, sizeof(why))) {
         snprintf(msg, sizeof(msg), "compute: QMD at 0x%llx: %s", (unsigned long long)qmd_va,
                  why);
-        mem->error(mem->opaque, msg);
+        mem->error(mem->opaque, NV_ERR_QMD_INVALID, msg);
         return NV_ENGINE_ERROR;
     }
     d.budget = s->cfg.budget;
@@ -176,10 +196,18 @@ static NvEngineStatus launch(NvComputeState *s, const NvMemIf *mem)
     s->mem = mem;
     s->launch = nv_sm_launch_new(s->cfg.sm, &d, &ops, &s->err);
     s->mem = NULL;
+    if (s->launch && mem->trace) {
+        NvTraceRecord r = { .id = NV_TRACE_LAUNCH, .launch = {
+            .qmd = qmd_va, .entry = d.entry,
+            .grid = { d.grid[0], d.grid[1], d.grid[2] },
+            .block = { d.block[0], d.block[1], d.block[2] } } };
+
+        mem->trace(mem->opaque, &r);
+    }
     if (!s->launch) {
         snprintf(msg, sizeof(msg), "compute: launch refused: %s at 0x%llx",
                  nv_sm_error_name(s->err.kind), (unsigned long long)s->err.addr);
-        mem->error(mem->opaque, msg);
+        mem->error(mem->opaque, sm_error_kind(s->err.kind), msg);
         return NV_ENGINE_ERROR;
     }
     return NV_ENGINE_BUSY;
@@ -254,7 +282,7 @@ NvEngineStatus nv_compute_run(NvComputeState *s, const NvMemIf *mem, uint64_t sl
             snprintf(msg + n, sizeof(msg) - n, ", instruction 0x%016llx%016llx",
                      (unsigned long long)w[1], (unsigned long long)w[0]);
         }
-        mem->error(mem->opaque, msg);
+        mem->error(mem->opaque, sm_error_kind(s->err.kind), msg);
         return NV_ENGINE_ERROR;
     }
     s->launches++;
@@ -264,18 +292,55 @@ NvEngineStatus nv_compute_run(NvComputeState *s, const NvMemIf *mem, uint64_t sl
 NvEngineStatus nv_compute_method(NvComputeState *s, const NvMemIf *mem, uint32_t mthd,
                                  uint32_t data)
 {
+    s->err = (NvSmError){ .kind = NV_SM_OK };  /* only a launch reports an SM error */
     if (mthd < C5C0_MTHD_FIRST || mthd >= C5C0_MTHD_END || (mthd & 3)) {
-        s->err = (NvSmError){ .kind = NV_SM_OK };
-        mem->error(mem->opaque, "compute: method outside the class");
+        mem->error(mem->opaque, NV_ERR_COMPUTE_BAD_METHOD, "compute: method outside the class");
         return NV_ENGINE_ERROR;
     }
     if (mthd >= C5C0_I2M_FIRST && mthd <= C5C0_I2M_LAST) {
         return nv_i2m_method(&s->i2m, mem, mthd, data);
     }
-    s->i2m.mthd[mthd / 4] = data;
+    s->mthd[mthd / 4] = data;
     if (mthd == A_C5C0_SEND_SIGNALING_PCAS_B &&
         NV_FEX32(data, C5C0_SEND_SIGNALING_PCAS_B, SCHEDULE)) {
         return launch(s, mem);
     }
     return NV_ENGINE_IDLE;
 }
+
+static void *compute_create(const NvGpu *gpu)
+{
+    NvComputeState *s = g_try_new0(NvComputeState, 1);
+
+    if (s) {
+        nv_compute_init(s, &gpu->compute_cfg);
+    }
+    return s;
+}
+
+static void compute_destroy(void *obj)
+{
+    nv_compute_fini(obj);
+    g_free(obj);
+}
+
+static NvEngineStatus compute_method(void *obj, const NvMemIf *mem, uint32_t mthd,
+                                     uint32_t data)
+{
+    return nv_compute_method(obj, mem, mthd, data);
+}
+
+static NvEngineStatus compute_run(void *obj, const NvMemIf *mem, uint64_t budget)
+{
+    return nv_compute_run(obj, mem, budget);
+}
+
+static unsigned compute_error_code(void *obj)
+{
+    return ((NvComputeState *)obj)->err.kind;
+}
+
+const NvEngineOps nv_compute_engine = {
+    .create = compute_create, .destroy = compute_destroy, .method = compute_method,
+    .run = compute_run, .run_budget = NV_COMPUTE_SLICE_INSNS, .error_code = compute_error_code,
+};

@@ -11,11 +11,15 @@
 #include "../base/gpu.h"
 #include "engine.h"
 #include "i2m.h"
+#include "hw/nvidia/cl-c5c0.h"
 #include "hw/nvidia/nv-qmd.h"
 #include "hw/nvidia/sm/sm.h"
 
+#define NV_COMPUTE_SLICE_INSNS  (1u << 20)   /* SM warp-instructions per host slice */
+
 typedef struct NvComputeState {
-    NvI2mState i2m;             /* every method's last value; the I2M methods */
+    uint32_t mthd[C5C0_MTHD_END / 4];   /* every method's last value */
+    NvI2mState i2m;             /* the class's inline-to-memory methods */
     NvComputeConfig cfg;
     NvSmLaunch *launch;         /* the launch in progress, NULL when idle */
     uint32_t qmd[NV_QMD_DWORDS];/* its QMD, read once at SEND_PCAS */

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hw/nvidia/nvgpu.h"
+
 typedef struct NvMemIf {
     void *opaque;
     /*
@@ -29,14 +31,25 @@ typedef struct NvMemIf {
     uint64_t (*time_ns)(void *opaque);
     /* A non-stalling interrupt (e.g. LAUNCH_DMA's INTERRUPT_TYPE NON_BLOCKING). */
     void (*nonstall_intr)(void *opaque);
-    /* A launch or method error: the engine's error interrupt plus a guest error. */
-    void (*error)(void *opaque, const char *msg);
+    /* The engine's stalling interrupt (e.g. INTERRUPT_TYPE BLOCKING). */
+    void (*stall_intr)(void *opaque);
+    /*
+     * A launch or method error of a kind of the catalogue (nv-errors.h):
+     * a guest error; the engine's error interrupt follows when the method
+     * or run call returns NV_ENGINE_ERROR.
+     */
+    void (*error)(void *opaque, NvGuestErrorKind kind, const char *msg);
     /*
      * Optional (may be NULL): host memory of the whole 4 KiB page at virtual
      * address va when it is directly addressable (VRAM), else NULL; a fault
      * sets *fault (already reported, like read/write).
      */
     uint8_t *(*page)(void *opaque, uint64_t va, bool write, bool *fault);
+    /*
+     * Optional (may be NULL): a trace point of the engine (nv-trace.h);
+     * the provider fills in its channel and drops it while the point is off.
+     */
+    void (*trace)(void *opaque, NvTraceRecord *rec);
 } NvMemIf;
 
 /* Result of running an engine for a bounded amount of work. */
@@ -45,5 +58,28 @@ typedef enum NvEngineStatus {
     NV_ENGINE_BUSY,         /* more work: call run again (the budget was used up) */
     NV_ENGINE_ERROR,        /* the operation stopped on an error (already reported) */
 } NvEngineStatus;
+
+/*
+ * An engine class's behaviour, one row of the host's class table
+ * (host/classes.h): its object is created at the first SET_OBJECT of the
+ * class on a channel and lives until the channel is unbound.
+ */
+typedef struct NvEngineOps {
+    void *(*create)(const NvGpu *gpu);      /* NULL: out of host memory */
+    void (*destroy)(void *obj);
+    /* One method (byte offset >= 0x100 of the class, data). */
+    NvEngineStatus (*method)(void *obj, const NvMemIf *mem, uint32_t mthd, uint32_t data);
+    /*
+     * Continues the operation a method left BUSY for about budget units of
+     * work. NULL: BUSY from method() only means the object waits for more
+     * methods (inline data), and never holds the channel.
+     */
+    NvEngineStatus (*run)(void *obj, const NvMemIf *mem, uint64_t budget);
+    uint64_t run_budget;        /* run()'s budget per host slice, in the engine's units */
+    /* Optional: why the last call returned ERROR, as the unit reports it (GR: NvSmErrorKind). */
+    unsigned (*error_code)(void *obj);
+} NvEngineOps;
+
+extern const NvEngineOps nv_ce_engine, nv_i2m_engine, nv_compute_engine, nv_state_engine;
 
 #endif

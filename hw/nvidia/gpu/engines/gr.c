@@ -182,7 +182,7 @@ static void fecs_method(NvGpu *gpu, uint32_t mthd)
         *mb1 = NV_FECS_MB1_DONE;
         break;
     default:
-        nv_guest_error(gpu, "FECS: method 0x%02x not supported", mthd);
+        NV_GUEST_ERR(gpu, FECS_BAD_METHOD, "FECS: method 0x%02x not supported", mthd);
         *mb0 |= NV_FECS_MB0_ERROR;
         break;
     }
@@ -212,7 +212,8 @@ bool nv_pgraph_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
         if (fecs_running(gpu)) {
             fecs_method(gpu, val);
         } else {
-            nv_guest_error(gpu, "FECS: method 0x%02x pushed while FECS is not running", val);
+            NV_GUEST_ERR(gpu, FECS_NOT_RUNNING,
+                         "FECS: method 0x%02x pushed while FECS is not running", val);
         }
         break;
     }

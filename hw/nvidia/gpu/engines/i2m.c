@@ -11,6 +11,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
+#include <glib.h>
 
 #include "i2m.h"
 #include "../base/util.h"
@@ -124,10 +125,10 @@ static void i2m_drop(NvI2mState *s)
 }
 
 static NvEngineStatus i2m_fail(NvI2mState *s, const NvMemIf *mem,
-                               const char *msg)
+                               NvGuestErrorKind kind, const char *msg)
 {
     i2m_drop(s);
-    mem->error(mem->opaque, msg);
+    mem->error(mem->opaque, kind, msg);
     return NV_ENGINE_ERROR;
 }
 
@@ -153,14 +154,15 @@ static NvEngineStatus i2m_launch(NvI2mState *s, const NvMemIf *mem,
     const char *err;
 
     if (s->active) {
-        return i2m_fail(s, mem, "I2M: LAUNCH_DMA before the previous data");
+        return i2m_fail(s, mem, NV_ERR_I2M_LAUNCH_BUSY,
+                        "I2M: LAUNCH_DMA before the previous data");
     }
     err = i2m_check_launch(launch);
     if (!err) {
         err = i2m_setup_dst(s, launch);
     }
     if (err) {
-        return i2m_fail(s, mem, err);
+        return i2m_fail(s, mem, NV_ERR_I2M_LAUNCH_INVALID, err);
     }
     i2m_setup_release(s, launch);
     s->intr = NV_FEX32(launch, A140_LAUNCH_DMA, INTERRUPT_TYPE) ==
@@ -181,7 +183,8 @@ static NvEngineStatus i2m_data(NvI2mState *s, const NvMemIf *mem,
     uint32_t used = 0;
 
     if (!s->active) {
-        return i2m_fail(s, mem, "I2M: LOAD_INLINE_DATA beyond the launched size");
+        return i2m_fail(s, mem, NV_ERR_I2M_EXTRA_DATA,
+                        "I2M: LOAD_INLINE_DATA beyond the launched size");
     }
     while (used < 4 && s->line < s->line_count) {
         uint32_t n = NV_MIN(4 - used, s->line_len - s->x);
@@ -209,7 +212,7 @@ NvEngineStatus nv_i2m_method(NvI2mState *s, const NvMemIf *mem, uint32_t mthd,
                              uint32_t data)
 {
     if (mthd < NV_I2M_MTHD_FIRST || mthd >= NV_I2M_MTHD_END || (mthd & 3)) {
-        mem->error(mem->opaque, "I2M: method outside the class");
+        mem->error(mem->opaque, NV_ERR_I2M_BAD_METHOD, "I2M: method outside the class");
         return NV_ENGINE_ERROR;
     }
     s->mthd[mthd / 4] = data;
@@ -221,3 +224,17 @@ NvEngineStatus nv_i2m_method(NvI2mState *s, const NvMemIf *mem, uint32_t mthd,
     }
     return s->active ? NV_ENGINE_BUSY : NV_ENGINE_IDLE;
 }
+
+static void *i2m_create(const NvGpu *gpu)
+{
+    return g_try_new0(NvI2mState, 1);    /* zeroed: the reset state */
+}
+
+static NvEngineStatus i2m_method(void *obj, const NvMemIf *mem, uint32_t mthd, uint32_t data)
+{
+    return nv_i2m_method(obj, mem, mthd, data);
+}
+
+const NvEngineOps nv_i2m_engine = {
+    .create = i2m_create, .destroy = g_free, .method = i2m_method,
+};

@@ -79,14 +79,15 @@ static uint32_t job_acr_load(NvGpu *gpu, NvFalcon *f)
 
     if (!falcon_read_va32(gpu, f, data + NV_ACR_DESC_REGION0_START, &start) ||
         !falcon_read_va32(gpu, f, data + NV_ACR_DESC_REGION0_END, &end)) {
-        nv_guest_error(gpu, "SEC2: ACR descriptor at VA 0x%llx unreadable (instance %s)",
-                       (unsigned long long)data, f->inst_bound ? "bound" : "not bound");
+        NV_GUEST_ERR(gpu, ACR_DESC_UNREADABLE,
+                     "SEC2: ACR descriptor at VA 0x%llx unreadable (instance %s)",
+                     (unsigned long long)data, f->inst_bound ? "bound" : "not bound");
         return NV_ACR_ERROR_NO_WPR;
     }
     /* 256-byte units; WPR_INFO reports 64 KiB-aligned bounds, the last 128 KiB apart. */
     if (end <= start || ((start | end) & 0xff) || end - start < NV_WPR_LIMIT_GRANULE >> 8) {
-        nv_guest_error(gpu, "SEC2: ACR WPR region 0x%x00..0x%x00 is not a valid region",
-                       start, end);
+        NV_GUEST_ERR(gpu, ACR_BAD_WPR, "SEC2: ACR WPR region 0x%x00..0x%x00 is not a valid region",
+                     start, end);
         return NV_ACR_ERROR_NO_WPR;
     }
     gpu->r.pfb.wpr_start = (uint64_t)start << 8;
@@ -98,7 +99,7 @@ static uint32_t job_acr_load(NvGpu *gpu, NvFalcon *f)
 static uint32_t job_acr_asb(NvGpu *gpu)
 {
     if (!gpu->r.pfb.wpr_end) {
-        nv_guest_error(gpu, "GSP: ASB started before the WPR region was set up");
+        NV_GUEST_ERR(gpu, ASB_NO_WPR, "GSP: ASB started before the WPR region was set up");
         return NV_ACR_ERROR_NO_WPR;
     }
     gpu->falcon[NV_FALCON_SEC2].state = NV_FALCON_LS_LOADED;
@@ -126,8 +127,9 @@ static void msgq_post(NvGpu *gpu, NvFalcon *f, const uint8_t *msg, uint32_t size
     uint32_t len = (size + 3) & ~3u;
 
     if (head < base || head > end || tail < base || tail > end) {
-        nv_guest_error(gpu, "SEC2: message queue head 0x%x / tail 0x%x outside 0x%x..0x%x",
-                       head, tail, base, end);
+        NV_GUEST_ERR(gpu, SEC2_MSGQ_BAD,
+                     "SEC2: message queue head 0x%x / tail 0x%x outside 0x%x..0x%x", head, tail,
+                     base, end);
         return;
     }
     bool full = false;
@@ -136,7 +138,8 @@ static void msgq_post(NvGpu *gpu, NvFalcon *f, const uint8_t *msg, uint32_t size
         head = base;
     }
     if (full || (head < tail && head + len >= tail)) {
-        nv_guest_error(gpu, "SEC2: message queue full (tail 0x%x): message dropped", tail);
+        NV_GUEST_ERR(gpu, SEC2_MSGQ_FULL, "SEC2: message queue full (tail 0x%x): message dropped",
+                     tail);
         return;
     }
     memcpy(f->dmem + head, msg, size);
@@ -179,8 +182,8 @@ static void rtos_command(NvGpu *gpu, NvFalcon *f, const uint8_t *cmd, uint32_t s
         bool ok = cmd[4] == NV_SEC2_ACR_BOOTSTRAP_FALCON &&
                   (id == NV_ACR_FALCON_FECS || id == NV_ACR_FALCON_GPCCS);
         if (!ok) {
-            nv_guest_error(gpu, "SEC2: ACR command type %u for falcon %u not supported",
-                           cmd[4], id);
+            NV_GUEST_ERR(gpu, SEC2_CMD_UNSUPPORTED,
+                         "SEC2: ACR command type %u for falcon %u not supported", cmd[4], id);
         } else {
             f->gr_booted |= 1u << id;
         }
@@ -196,7 +199,8 @@ static void rtos_command(NvGpu *gpu, NvFalcon *f, const uint8_t *cmd, uint32_t s
         f->cpuctl |= NV_FALCON_CPUCTL_HALTED;
         break;
     default:
-        nv_guest_error(gpu, "SEC2: command for unknown unit 0x%02x ignored", cmd[0]);
+        NV_GUEST_ERR(gpu, SEC2_CMD_UNKNOWN_UNIT, "SEC2: command for unknown unit 0x%02x ignored",
+                     cmd[0]);
         break;
     }
 }
@@ -210,8 +214,9 @@ static void rtos_commands(NvGpu *gpu, NvFalcon *f)
     /* Each step consumes at least 4 bytes or rewinds once: bounded by the queue. */
     for (unsigned n = 0; rp != head && n <= NV_SEC2_QUEUE_SIZE / 4; n++) {
         if (head < base || head > end || rp < base || rp > end - NV_FALCON_QHDR_SIZE) {
-            nv_guest_error(gpu, "SEC2: command queue head 0x%x / read 0x%x outside "
-                           "0x%x..0x%x", head, rp, base, end);
+            NV_GUEST_ERR(gpu, SEC2_CMDQ_BAD,
+                         "SEC2: command queue head 0x%x / read 0x%x outside " "0x%x..0x%x", head,
+                         rp, base, end);
             rp = head;
             break;
         }
@@ -222,7 +227,8 @@ static void rtos_commands(NvGpu *gpu, NvFalcon *f)
             continue;
         }
         if (size < NV_FALCON_QHDR_SIZE || size > NV_FALCON_QMSG_MAX || rp + size > end) {
-            nv_guest_error(gpu, "SEC2: command of %u bytes at 0x%x: bad size", size, rp);
+            NV_GUEST_ERR(gpu, SEC2_CMD_BAD_SIZE, "SEC2: command of %u bytes at 0x%x: bad size",
+                         size, rp);
             rp = head;
             break;
         }

@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "host.h"
 
@@ -19,7 +20,7 @@ static void chan_unbind(NvGpu *gpu, uint32_t chid)
     NvChannel *c = gpu->chan[chid];
 
     if (c) {
-        nv_chan_free_engines(c);
+        nv_chan_free_objects(c);
         free(c);
         gpu->chan[chid] = NULL;
     }
@@ -28,14 +29,21 @@ static void chan_unbind(NvGpu *gpu, uint32_t chid)
 /* Binding (again) starts the channel from scratch: GP_GET 0, no objects. */
 static void chan_bind(NvGpu *gpu, uint32_t chid)
 {
+    NvChannel *c;
+
     chan_unbind(gpu, chid);
-    gpu->chan[chid] = calloc(1, sizeof(NvChannel));
-    if (gpu->chan[chid]) {
-        gpu->chan[chid]->chid = chid;
-        nv_pb_reset(&gpu->chan[chid]->pb);
-    } else {
-        nv_guest_error(gpu, "channel %u: out of host memory for its state", chid);
+    c = calloc(1, sizeof(NvChannel));
+
+    gpu->chan[chid] = c;
+    if (!c) {
+        NV_GUEST_ERR(gpu, CHAN_NO_HOST_MEMORY, "channel %u: out of host memory for its state",
+                     chid);
+        return;
     }
+    c->chid = chid;
+    c->busy_class = NV_CLASS_NONE;
+    memset(c->subch_class, NV_CLASS_NONE, sizeof(c->subch_class));
+    nv_pb_reset(&c->pb);
 }
 
 bool nv_chan_runnable(NvGpu *gpu, const NvChannel *c)

@@ -37,16 +37,19 @@ static void runlist_submit(NvGpu *gpu, unsigned rl, uint32_t count)
     uint32_t e[4];
 
     gpu->r.fifo.rl_count[rl] = count;
+    if (nv_trace_on(gpu, NV_TRACE_RUNLIST)) {
+        nv_trace(gpu, &(NvTraceRecord) { .id = NV_TRACE_RUNLIST, .runlist = { rl, count, base } });
+    }
     if (count > NV_RUNLIST_MAX_ENTRIES) {
-        nv_guest_error(gpu, "runlist %u: %u entries (at most %u)", rl, count,
-                       NV_RUNLIST_MAX_ENTRIES);
+        NV_GUEST_ERR(gpu, RUNLIST_TOO_LONG, "runlist %u: %u entries (at most %u)", rl, count,
+                     NV_RUNLIST_MAX_ENTRIES);
         return;
     }
     for (uint32_t i = 0; i < count; i++) {
         NvPhys at = { base + (uint64_t)i * NV_RUNLIST_ENTRY_SIZE, NV_TARGET_VRAM };
         if (!nv_phys_read(gpu, at, e, sizeof(e))) {
-            nv_guest_error(gpu, "runlist %u: entry %u at 0x%llx is not in VRAM", rl, i,
-                           (unsigned long long)at.addr);
+            NV_GUEST_ERR(gpu, RUNLIST_UNREADABLE, "runlist %u: entry %u at 0x%llx is not in VRAM",
+                         rl, i, (unsigned long long)at.addr);
             return;
         }
         if (!(e[0] & NV_RL_TYPE_TSG)) {
@@ -151,9 +154,12 @@ void nv_doorbell(NvGpu *gpu, uint32_t token)
     NvChannel *c = nv_chan_get(gpu, chid);
 
     if (!c || rl >= NV_RUNLISTS) {
-        nv_guest_error(gpu, "doorbell 0x%08x: no bound channel %u on runlist %u", token,
-                       chid, rl);
+        NV_GUEST_ERR(gpu, DOORBELL_NO_CHANNEL,
+                     "doorbell 0x%08x: no bound channel %u on runlist %u", token, chid, rl);
         return;
+    }
+    if (nv_trace_on(gpu, NV_TRACE_DOORBELL)) {
+        nv_trace(gpu, &(NvTraceRecord) { .id = NV_TRACE_DOORBELL, .doorbell = { chid, rl } });
     }
     c->runlist = rl;
     c->pending = true;

@@ -16,26 +16,12 @@
 #include "../base/base.h"
 #include "../engines/engine.h"
 #include "pb.h"
+#include "classes.h"
 
 #define NV_SLICE_DWORDS         2048    /* pushbuffer dwords per channel per slice */
-#define NV_SLICE_COPY_BYTES     (256u << 10)  /* bounds one slice's main-loop time */
 #define NV_SLICES_PER_CALL      16
-#define NV_SLICE_SM_INSNS       (1u << 20)   /* SM warp-instructions per channel slice */
 #define NV_ACQUIRE_POLL_NS      100000  /* how often a parked acquire looks again */
 #define NV_PB_FETCH_DWORDS      256
-
-typedef struct NvCeState NvCeState;
-typedef struct NvI2mState NvI2mState;
-
-/*
- * What a subchannel is bound to (by SET_OBJECT, or implicitly the copy
- * engine, see chan_method()). STATE_ONLY: the 3D and 2D classes bind and
- * take every method (drivers set their state up at context creation), but the
- * model executes none of them.
- */
-typedef enum NvObjKind {
-    NV_OBJ_NONE, NV_OBJ_CE, NV_OBJ_I2M, NV_OBJ_COMPUTE, NV_OBJ_STATE_ONLY
-} NvObjKind;
 
 typedef struct NvChannel {
     uint32_t chid;
@@ -49,16 +35,10 @@ typedef struct NvChannel {
     bool seg_top_level;
     uint64_t top_level_get;
     NvPbState pb;
-    NvObjKind obj[NV_SUBCHANNELS];
-    uint32_t obj_class[NV_SUBCHANNELS];
-    NvObjKind busy_engine;      /* an engine operation still running */
-    NvCeState *ce;
-    NvI2mState *i2m;
-    struct NvComputeState *compute;
-    uint32_t sem_a, sem_b, sem_c;
-    uint32_t sem_addr_lo, sem_addr_hi, sem_payload_lo, sem_payload_hi;
-    uint32_t reference;
-    uint32_t memop_a, memop_b, memop_c;
+    int8_t subch_class[NV_SUBCHANNELS]; /* class row bound on each subchannel, or NV_CLASS_NONE */
+    int8_t busy_class;          /* class row whose operation still runs, or NV_CLASS_NONE */
+    void *obj[NV_CLASS_COUNT];  /* per class row: the channel's object, made at its first bind */
+    uint32_t host_mthd[NV_HOST_METHOD_LIMIT / 4];   /* the host class's last method values */
 } NvChannel;
 
 /* channel.c: lifecycle and PCCSR */
@@ -69,9 +49,14 @@ void nv_host_reset(NvGpu *gpu);
 
 /* pbdma.c: PBDMA registers and the latches of a channel's errors */
 void nv_chan_fault(NvGpu *gpu, NvChannel *c, bool engine);
-void nv_pbdma_error(NvGpu *gpu, NvChannel *c, uint32_t bit, uint32_t subch,
+/*
+ * A PBDMA error of a kind of the catalogue: the guest error, the kind's
+ * PBDMA interrupt bit latched with what the PBDMA was working on, and the
+ * channel stops.
+ */
+void nv_pbdma_error(NvGpu *gpu, NvChannel *c, NvGuestErrorKind kind, uint32_t subch,
                     uint32_t mthd, uint32_t data);
-/* A copy-engine interrupt on the channel's LCE; LAUNCHERR also faults the channel. */
+/* A copy-engine interrupt (NV_CE_INTR_*) latched on the channel's LCE. */
 void nv_ce_interrupt(NvGpu *gpu, NvChannel *c, uint32_t bit, uint32_t code);
 /* Bit p set: PBDMA p has a pending, enabled interrupt. */
 uint32_t nv_pbdma_pending(const NvGpu *gpu);
@@ -85,7 +70,11 @@ bool nv_host_work(NvGpu *gpu);
 
 /* chan.c: running a channel */
 void nv_chan_run_slice(NvGpu *gpu, NvChannel *c);
-void nv_chan_free_engines(NvChannel *c);
+
+/* classes.c: the objects of a channel */
+void nv_chan_free_objects(NvChannel *c);
+/* The channel's object of class row, or NULL when it has none. */
+void *nv_chan_object(const NvChannel *c, unsigned row);
 
 /* Register units */
 NvUnitRead nv_pfifo_read, nv_pbdma_read, nv_pccsr_read, nv_usermode_read;

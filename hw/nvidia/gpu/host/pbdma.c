@@ -19,34 +19,43 @@ void nv_chan_fault(NvGpu *gpu, NvChannel *c, bool engine)
     c->pending = false;
 }
 
-/* A PBDMA error: latch what it was working on, raise INTR_0, stop the channel. */
-void nv_pbdma_error(NvGpu *gpu, NvChannel *c, uint32_t bit, uint32_t subch,
+/* The PBDMA interrupt each kind of PBDMA error raises (NV_PBDMA_INTR_*). */
+static const uint32_t pbdma_bits[NV_ERR_COUNT] = {
+    [NV_ERR_PBDMA_MEMREQ] = NV_PBDMA_INTR_MEMREQ,
+    [NV_ERR_PBDMA_GPFIFO] = NV_PBDMA_INTR_GPFIFO,
+    [NV_ERR_PBDMA_GPPTR] = NV_PBDMA_INTR_GPPTR,
+    [NV_ERR_PBDMA_GPENTRY] = NV_PBDMA_INTR_GPENTRY,
+    [NV_ERR_PBDMA_PBENTRY] = NV_PBDMA_INTR_PBENTRY,
+    [NV_ERR_PBDMA_BAD_METHOD] = NV_PBDMA_INTR_METHOD,
+    [NV_ERR_PBDMA_BAD_CLASS] = NV_PBDMA_INTR_METHOD,
+    [NV_ERR_PBDMA_NO_OBJECT] = NV_PBDMA_INTR_METHOD,
+    [NV_ERR_PBDMA_SW_METHOD] = NV_PBDMA_INTR_DEVICE,
+    [NV_ERR_PBDMA_SEMAPHORE] = NV_PBDMA_INTR_SEMAPHORE,
+    [NV_ERR_PBDMA_MEM_OP] = NV_PBDMA_INTR_METHOD,
+    [NV_ERR_CHAN_NO_HOST_MEMORY] = NV_PBDMA_INTR_METHOD,   /* the object could not be made */
+};
+
+void nv_pbdma_error(NvGpu *gpu, NvChannel *c, NvGuestErrorKind kind, uint32_t subch,
                     uint32_t mthd, uint32_t data)
 {
     unsigned p = c->runlist < NV_PBDMAS ? c->runlist : 0;
+    uint32_t bit = pbdma_bits[kind] ? pbdma_bits[kind] : NV_PBDMA_INTR_METHOD;
 
     gpu->r.fifo.pbdma_intr0[p] |= bit;
     gpu->r.fifo.pbdma_method[p] = subch << NV_PBDMA_METHOD0_SUBCH_SHIFT | mthd;
     gpu->r.fifo.pbdma_data[p] = data;
     gpu->r.fifo.pbdma_chid[p] = c->chid;
-    nv_guest_error(gpu, "PBDMA%u: error 0x%08x on channel %u (subch %u method 0x%04x "
-                   "data 0x%08x)", p, bit, c->chid, subch, mthd, data);
+    nv_guest_err(gpu, kind, "PBDMA%u: error 0x%08x on channel %u (subch %u method 0x%04x "
+                 "data 0x%08x)", p, bit, c->chid, subch, mthd, data);
     nv_chan_fault(gpu, c, false);
 }
 
-/*
- * A copy-engine interrupt on the channel's LCE: BLOCKPIPE for a finished
- * blocking launch, or LAUNCHERR with its code (which also stops the channel).
- */
 void nv_ce_interrupt(NvGpu *gpu, NvChannel *c, uint32_t bit, uint32_t code)
 {
     int inst = nv_ce_inst_of_runlist(gpu, c->runlist);
 
     if (inst >= 0) {
         nv_ce_intr_raise(gpu, (unsigned)inst, bit, code);
-    }
-    if (bit == NV_CE_INTR_LAUNCHERR) {
-        nv_chan_fault(gpu, c, true);
     }
 }
 

@@ -33,8 +33,9 @@ static bool bar_resolve(NvGpu *gpu, unsigned bar, uint64_t off, bool write, NvXl
     if (nv_bar_xlate(gpu, bar, off, write, x, &inst, &reason)) {
         return true;
     }
-    nv_guest_error(gpu, "BAR%u %s at 0x%llx: MMU fault (reason %u)", bar,
-                   write ? "write" : "read", (unsigned long long)off, reason);
+    nv_guest_err(gpu, bar == 1 ? NV_ERR_MMU_FAULT_BAR1 : NV_ERR_MMU_FAULT_BAR2,
+                 "BAR%u %s at 0x%llx: MMU fault (reason %u)", bar,
+                 write ? "write" : "read", (unsigned long long)off, reason);
     nv_fault_report(gpu, &(NvFault) {
         .inst = inst, .va = off, .reason = reason, .engine = bar_fault_engine[bar - 1],
         .access = write ? NV_FAULT_ACCESS_VIRT_WRITE : NV_FAULT_ACCESS_VIRT_READ,
@@ -51,9 +52,8 @@ uint64_t nv_bar_read(NvGpu *gpu, unsigned bar, uint64_t offset, unsigned size)
         return 0;
     }
     if (!x.sparse && !nv_phys_read(gpu, x.phys, b, size)) {
-        nv_guest_error(gpu, "BAR%u read at 0x%llx: target 0x%llx (%u) not backed", bar,
-                       (unsigned long long)offset, (unsigned long long)x.phys.addr,
-                       x.phys.target);
+        NV_GUEST_ERR(gpu, MEM_UNBACKED, "BAR%u read at 0x%llx: target 0x%llx (%u) not backed", bar,
+                     (unsigned long long)offset, (unsigned long long)x.phys.addr, x.phys.target);
         return 0;
     }
     return nv_ld_le(b, 8);
@@ -70,9 +70,9 @@ void nv_bar_write(NvGpu *gpu, unsigned bar, uint64_t offset, uint64_t value,
     }
     nv_st_le(b, value, 8);
     if (!x.sparse && !nv_phys_write(gpu, x.phys, b, size)) {
-        nv_guest_error(gpu, "BAR%u write at 0x%llx: target 0x%llx (%u) not backed", bar,
-                       (unsigned long long)offset, (unsigned long long)x.phys.addr,
-                       x.phys.target);
+        NV_GUEST_ERR(gpu, MEM_UNBACKED, "BAR%u write at 0x%llx: target 0x%llx (%u) not backed",
+                     bar, (unsigned long long)offset, (unsigned long long)x.phys.addr,
+                     x.phys.target);
     }
 }
 

@@ -71,13 +71,15 @@ static bool buffer_append(NvGpu *gpu, const NvFault *f)
     next = put + 1 >= entries ? 0 : put + 1;
     if (put >= entries || next == gpu->r.mmu.buf_get[0]) {
         gpu->r.mmu.buf_put[0] |= R_VF_FAULT_BUF_PUT_OVERFLOW_MASK;
-        nv_guest_error(gpu, "MMU fault buffer full or corrupt (put %u get %u entries %u)",
-                       put, gpu->r.mmu.buf_get[0], entries);
+        NV_GUEST_ERR(gpu, FAULT_BUFFER_FULL,
+                     "MMU fault buffer full or corrupt (put %u get %u entries %u)", put,
+                     gpu->r.mmu.buf_get[0], entries);
         return false;
     }
     record(gpu, f, rec);
     if (!entry_phys(gpu, 0, put, &p) || !nv_phys_write(gpu, p, rec, sizeof(rec))) {
-        nv_guest_error(gpu, "MMU fault buffer entry %u is not reachable", put);
+        NV_GUEST_ERR(gpu, FAULT_BUFFER_UNREACHABLE, "MMU fault buffer entry %u is not reachable",
+                     put);
         return false;
     }
     gpu->r.mmu.buf_put[0] = NV_FDP32(gpu->r.mmu.buf_put[0], VF_FAULT_BUF_PUT, PTR, next);
@@ -106,6 +108,10 @@ static void info_latch(NvGpu *gpu, const NvFault *f)
 
 void nv_fault_report(NvGpu *gpu, const NvFault *f)
 {
+    if (nv_trace_on(gpu, NV_TRACE_MMU_FAULT)) {
+        nv_trace(gpu, &(NvTraceRecord) { .id = NV_TRACE_MMU_FAULT, .fault = {
+                     f->inst.addr, f->va, f->reason, f->access, f->engine } });
+    }
     if (!buffer_append(gpu, f)) {
         info_latch(gpu, f);
     }

@@ -50,14 +50,13 @@ static bool pramin_target(NvGpu *gpu, uint32_t addr, unsigned size,
     *where = base + (addr - NV_PRAMIN_BASE);
     *vram = target == NV_BAR0_WINDOW_TARGET_VRAM;
     if (*vram && (*where >= gpu->vram_size || size > gpu->vram_size - *where)) {
-        nv_guest_error(gpu, "PRAMIN: VRAM address 0x%llx beyond %llu MiB",
-                       (unsigned long long)*where,
-                       (unsigned long long)(gpu->vram_size >> 20));
+        NV_GUEST_ERR(gpu, PRAMIN_RANGE, "PRAMIN: VRAM address 0x%llx beyond %llu MiB",
+                     (unsigned long long)*where, (unsigned long long)(gpu->vram_size >> 20));
         return false;
     }
     if (!*vram && target != NV_BAR0_WINDOW_TARGET_SYS_COHERENT &&
         target != NV_BAR0_WINDOW_TARGET_SYS_NONCOH) {
-        nv_guest_error(gpu, "PRAMIN: invalid window target %u", target);
+        NV_GUEST_ERR(gpu, PRAMIN_TARGET, "PRAMIN: invalid window target %u", target);
         return false;
     }
     return true;
@@ -78,8 +77,8 @@ bool nv_pramin_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
         return true;
     }
     if (!gpu->plat.dma_read || !gpu->plat.dma_read(gpu->plat.opaque, where, buf, size)) {
-        nv_guest_error(gpu, "PRAMIN: system memory read at 0x%llx failed",
-                       (unsigned long long)where);
+        NV_GUEST_ERR(gpu, PRAMIN_DMA, "PRAMIN: system memory read at 0x%llx failed",
+                     (unsigned long long)where);
     }
     *val = nv_ld_le(buf, size);
     return true;
@@ -100,8 +99,8 @@ bool nv_pramin_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
     }
     nv_st_le(buf, val, size);
     if (!gpu->plat.dma_write || !gpu->plat.dma_write(gpu->plat.opaque, where, buf, size)) {
-        nv_guest_error(gpu, "PRAMIN: system memory write at 0x%llx failed",
-                       (unsigned long long)where);
+        NV_GUEST_ERR(gpu, PRAMIN_DMA, "PRAMIN: system memory write at 0x%llx failed",
+                     (unsigned long long)where);
     }
     return true;
 }
