@@ -453,30 +453,29 @@ static void exec_S2UR(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     }
 }
 
-void NV_SM_EXEC_INIT(nv_sm_exec_ctl_init)(NvSmExecFn table[NV_SASS_OP_COUNT])
-{
-    table[NV_SASS_OP_BRA] = exec_BRA;
-    table[NV_SASS_OP_BRX] = exec_BRX;
-    table[NV_SASS_OP_CALL] = exec_CALL;
-    table[NV_SASS_OP_RET] = exec_RET;
-    table[NV_SASS_OP_EXIT] = exec_EXIT;
-    table[NV_SASS_OP_BPT] = exec_BPT;
-    table[NV_SASS_OP_YIELD] = exec_YIELD;
-    table[NV_SASS_OP_NANOSLEEP] = exec_YIELD;
-    table[NV_SASS_OP_NOP] = exec_nop;
-    table[NV_SASS_OP_DEPBAR] = exec_nop;    /* results are never late in the model */
-    table[NV_SASS_OP_BSSY] = exec_BSSY;
-    table[NV_SASS_OP_BSYNC] = exec_BSYNC;
-    table[NV_SASS_OP_BREAK] = exec_BREAK;
-    table[NV_SASS_OP_BMOV] = exec_BMOV;
-    table[NV_SASS_OP_WARPSYNC] = exec_WARPSYNC;
-    table[NV_SASS_OP_BAR] = exec_BAR;
-    table[NV_SASS_OP_B2R] = exec_B2R;
-    table[NV_SASS_OP_VOTE] = exec_VOTE;
-    table[NV_SASS_OP_VOTEU] = exec_VOTE;
-    table[NV_SASS_OP_SHFL] = exec_SHFL;
-    table[NV_SASS_OP_MATCH] = exec_MATCH;
-    table[NV_SASS_OP_S2R] = exec_S2R;
-    table[NV_SASS_OP_CS2R] = exec_CS2R;
-    table[NV_SASS_OP_S2UR] = exec_S2UR;
-}
+/* ---- executors by opcode (exec-table.c) ---- */
+
+NV_SM_EXECUTOR(BRA, exec_BRA)
+NV_SM_EXECUTOR(BRX, exec_BRX)
+NV_SM_EXECUTOR(CALL, exec_CALL)
+NV_SM_EXECUTOR(RET, exec_RET)
+NV_SM_EXECUTOR(EXIT, exec_EXIT)
+NV_SM_EXECUTOR(BPT, exec_BPT)
+NV_SM_EXECUTOR(YIELD, exec_YIELD)
+NV_SM_EXECUTOR(NANOSLEEP, exec_YIELD)
+NV_SM_EXECUTOR(NOP, exec_nop)
+NV_SM_EXECUTOR(DEPBAR, exec_nop)    /* results are never late in the model */
+NV_SM_EXECUTOR(BSSY, exec_BSSY)
+NV_SM_EXECUTOR(BSYNC, exec_BSYNC)
+NV_SM_EXECUTOR(BREAK, exec_BREAK)
+NV_SM_EXECUTOR(BMOV, exec_BMOV)
+NV_SM_EXECUTOR(WARPSYNC, exec_WARPSYNC)
+NV_SM_EXECUTOR(BAR, exec_BAR)
+NV_SM_EXECUTOR(B2R, exec_B2R)
+NV_SM_EXECUTOR(VOTE, exec_VOTE)
+NV_SM_EXECUTOR(VOTEU, exec_VOTE)
+NV_SM_EXECUTOR(SHFL, exec_SHFL)
+NV_SM_EXECUTOR(MATCH, exec_MATCH)
+NV_SM_EXECUTOR(S2R, exec_S2R)
+NV_SM_EXECUTOR(CS2R, exec_CS2R)
+NV_SM_EXECUTOR(S2UR, exec_S2UR)

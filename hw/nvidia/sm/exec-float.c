@@ -805,23 +805,26 @@ static void exec_FRND(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     put_float(w, in, v, m->dst_bytes, m->ftz, mask);
 }
 
-void NV_SM_EXEC_INIT(nv_sm_exec_float_init)(NvSmExecFn table[NV_SASS_OP_COUNT])
-{
-    static const struct { uint16_t op; NvSmExecFn fn; } rows[] = {
-        { NV_SASS_OP_FADD, exec_FADD }, { NV_SASS_OP_FMUL, exec_FMUL },
-        { NV_SASS_OP_FFMA, exec_FFMA }, { NV_SASS_OP_FSEL, exec_FSEL },
-        { NV_SASS_OP_FMNMX, exec_FMNMX }, { NV_SASS_OP_FSETP, exec_FSETP },
-        { NV_SASS_OP_FCHK, exec_FCHK }, { NV_SASS_OP_MUFU, exec_MUFU },
-        { NV_SASS_OP_DADD, exec_DADD }, { NV_SASS_OP_DMUL, exec_DMUL },
-        { NV_SASS_OP_DFMA, exec_DFMA }, { NV_SASS_OP_DSETP, exec_DSETP },
-        { NV_SASS_OP_HADD2, exec_HADD2 }, { NV_SASS_OP_HMUL2, exec_HMUL2 },
-        { NV_SASS_OP_HFMA2, exec_HFMA2 }, { NV_SASS_OP_HSET2, exec_HSET2 },
-        { NV_SASS_OP_HSETP2, exec_HSETP2 },
-        { NV_SASS_OP_F2I, exec_F2I }, { NV_SASS_OP_I2F, exec_I2F },
-        { NV_SASS_OP_F2F, exec_F2F }, { NV_SASS_OP_FRND, exec_FRND },
-    };
+/* ---- executors by opcode (exec-table.c) ---- */
 
-    for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
-        table[rows[i].op] = rows[i].fn;
-    }
-}
+NV_SM_EXECUTOR(FADD, exec_FADD)
+NV_SM_EXECUTOR(FMUL, exec_FMUL)
+NV_SM_EXECUTOR(FFMA, exec_FFMA)
+NV_SM_EXECUTOR(FSEL, exec_FSEL)
+NV_SM_EXECUTOR(FMNMX, exec_FMNMX)
+NV_SM_EXECUTOR(FSETP, exec_FSETP)
+NV_SM_EXECUTOR(FCHK, exec_FCHK)
+NV_SM_EXECUTOR(MUFU, exec_MUFU)
+NV_SM_EXECUTOR(DADD, exec_DADD)
+NV_SM_EXECUTOR(DMUL, exec_DMUL)
+NV_SM_EXECUTOR(DFMA, exec_DFMA)
+NV_SM_EXECUTOR(DSETP, exec_DSETP)
+NV_SM_EXECUTOR(HADD2, exec_HADD2)
+NV_SM_EXECUTOR(HMUL2, exec_HMUL2)
+NV_SM_EXECUTOR(HFMA2, exec_HFMA2)
+NV_SM_EXECUTOR(HSET2, exec_HSET2)
+NV_SM_EXECUTOR(HSETP2, exec_HSETP2)
+NV_SM_EXECUTOR(F2I, exec_F2I)
+NV_SM_EXECUTOR(I2F, exec_I2F)
+NV_SM_EXECUTOR(F2F, exec_F2F)
+NV_SM_EXECUTOR(FRND, exec_FRND)

@@ -981,47 +981,44 @@ static void exec_r2ur(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     set_udst(w, in, nv_sm_rrow(w, in->src[0].reg)[__builtin_ctz(mask)]);
 }
 
-/* ---- dispatch ---- */
+/* ---- executors by opcode (exec-table.c) ---- */
 
-void NV_SM_EXEC_INIT(nv_sm_exec_int_init)(NvSmExecFn table[NV_SASS_OP_COUNT])
-{
-    table[NV_SASS_OP_MOV] = exec_mov;
-    table[NV_SASS_OP_SEL] = exec_sel;
-    table[NV_SASS_OP_ISETP] = exec_isetp;
-    table[NV_SASS_OP_IADD3] = exec_iadd3;
-    table[NV_SASS_OP_LEA] = exec_lea;
-    table[NV_SASS_OP_LOP3] = exec_lop3;
-    table[NV_SASS_OP_IABS] = exec_iabs;
-    table[NV_SASS_OP_PRMT] = exec_prmt;
-    table[NV_SASS_OP_IMNMX] = exec_imnmx;
-    table[NV_SASS_OP_VABSDIFF] = exec_vabsdiff;
-    table[NV_SASS_OP_SGXT] = exec_sgxt;
-    table[NV_SASS_OP_SHF] = exec_shf;
-    table[NV_SASS_OP_BMSK] = exec_bmsk;
-    table[NV_SASS_OP_PLOP3] = exec_plop3;
-    table[NV_SASS_OP_IMAD] = exec_imad;
-    table[NV_SASS_OP_IDP] = exec_idp;
-    table[NV_SASS_OP_FLO] = exec_flo;
-    table[NV_SASS_OP_BREV] = exec_brev;
-    table[NV_SASS_OP_POPC] = exec_popc;
-    table[NV_SASS_OP_P2R] = exec_p2r;
-    table[NV_SASS_OP_R2P] = exec_r2p;
-    table[NV_SASS_OP_I2I] = exec_i2i;
+NV_SM_EXECUTOR(MOV, exec_mov)
+NV_SM_EXECUTOR(SEL, exec_sel)
+NV_SM_EXECUTOR(ISETP, exec_isetp)
+NV_SM_EXECUTOR(IADD3, exec_iadd3)
+NV_SM_EXECUTOR(LEA, exec_lea)
+NV_SM_EXECUTOR(LOP3, exec_lop3)
+NV_SM_EXECUTOR(IABS, exec_iabs)
+NV_SM_EXECUTOR(PRMT, exec_prmt)
+NV_SM_EXECUTOR(IMNMX, exec_imnmx)
+NV_SM_EXECUTOR(VABSDIFF, exec_vabsdiff)
+NV_SM_EXECUTOR(SGXT, exec_sgxt)
+NV_SM_EXECUTOR(SHF, exec_shf)
+NV_SM_EXECUTOR(BMSK, exec_bmsk)
+NV_SM_EXECUTOR(PLOP3, exec_plop3)
+NV_SM_EXECUTOR(IMAD, exec_imad)
+NV_SM_EXECUTOR(IDP, exec_idp)
+NV_SM_EXECUTOR(FLO, exec_flo)
+NV_SM_EXECUTOR(BREV, exec_brev)
+NV_SM_EXECUTOR(POPC, exec_popc)
+NV_SM_EXECUTOR(P2R, exec_p2r)
+NV_SM_EXECUTOR(R2P, exec_r2p)
+NV_SM_EXECUTOR(I2I, exec_i2i)
 
-    table[NV_SASS_OP_UMOV] = exec_umov;
-    table[NV_SASS_OP_USEL] = exec_usel;
-    table[NV_SASS_OP_UISETP] = exec_uisetp;
-    table[NV_SASS_OP_UIADD3] = exec_uiadd3;
-    table[NV_SASS_OP_ULEA] = exec_ulea;
-    table[NV_SASS_OP_ULOP3] = exec_ulop3;
-    table[NV_SASS_OP_UPRMT] = exec_uprmt;
-    table[NV_SASS_OP_USHF] = exec_ushf;
-    table[NV_SASS_OP_USGXT] = exec_usgxt;
-    table[NV_SASS_OP_UBMSK] = exec_ubmsk;
-    table[NV_SASS_OP_UPLOP3] = exec_uplop3;
-    table[NV_SASS_OP_UIMAD] = exec_uimad;
-    table[NV_SASS_OP_UFLO] = exec_uflo;
-    table[NV_SASS_OP_UBREV] = exec_ubrev;
-    table[NV_SASS_OP_UPOPC] = exec_upopc;
-    table[NV_SASS_OP_R2UR] = exec_r2ur;
-}
+NV_SM_EXECUTOR(UMOV, exec_umov)
+NV_SM_EXECUTOR(USEL, exec_usel)
+NV_SM_EXECUTOR(UISETP, exec_uisetp)
+NV_SM_EXECUTOR(UIADD3, exec_uiadd3)
+NV_SM_EXECUTOR(ULEA, exec_ulea)
+NV_SM_EXECUTOR(ULOP3, exec_ulop3)
+NV_SM_EXECUTOR(UPRMT, exec_uprmt)
+NV_SM_EXECUTOR(USHF, exec_ushf)
+NV_SM_EXECUTOR(USGXT, exec_usgxt)
+NV_SM_EXECUTOR(UBMSK, exec_ubmsk)
+NV_SM_EXECUTOR(UPLOP3, exec_uplop3)
+NV_SM_EXECUTOR(UIMAD, exec_uimad)
+NV_SM_EXECUTOR(UFLO, exec_uflo)
+NV_SM_EXECUTOR(UBREV, exec_ubrev)
+NV_SM_EXECUTOR(UPOPC, exec_upopc)
+NV_SM_EXECUTOR(R2UR, exec_r2ur)

@@ -663,24 +663,23 @@ static void exec_nop(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
 }
 
-void NV_SM_EXEC_INIT(nv_sm_exec_mem_init)(NvSmExecFn table[NV_SASS_OP_COUNT])
-{
-    table[NV_SASS_OP_LDG] = exec_LDG;
-    table[NV_SASS_OP_LD] = exec_LDG;
-    table[NV_SASS_OP_STG] = exec_STG;
-    table[NV_SASS_OP_ST] = exec_STG;
-    table[NV_SASS_OP_LDS] = exec_LDS;
-    table[NV_SASS_OP_STS] = exec_STS;
-    table[NV_SASS_OP_LDL] = exec_LDL;
-    table[NV_SASS_OP_STL] = exec_STL;
-    table[NV_SASS_OP_LDC] = exec_LDC;
-    table[NV_SASS_OP_ULDC] = exec_ULDC;
-    table[NV_SASS_OP_ATOMG] = exec_ATOMG;
-    table[NV_SASS_OP_ATOM] = exec_ATOMG;
-    table[NV_SASS_OP_RED] = exec_RED;
-    table[NV_SASS_OP_ATOMS] = exec_ATOMS;
-    table[NV_SASS_OP_MEMBAR] = exec_MEMBAR;
-    table[NV_SASS_OP_QSPC] = exec_QSPC;
-    table[NV_SASS_OP_CCTL] = exec_nop;      /* caches are coherent in the model */
-    table[NV_SASS_OP_ERRBAR] = exec_nop;    /* errors are reported synchronously */
-}
+/* ---- executors by opcode (exec-table.c) ---- */
+
+NV_SM_EXECUTOR(LDG, exec_LDG)
+NV_SM_EXECUTOR(LD, exec_LDG)
+NV_SM_EXECUTOR(STG, exec_STG)
+NV_SM_EXECUTOR(ST, exec_STG)
+NV_SM_EXECUTOR(LDS, exec_LDS)
+NV_SM_EXECUTOR(STS, exec_STS)
+NV_SM_EXECUTOR(LDL, exec_LDL)
+NV_SM_EXECUTOR(STL, exec_STL)
+NV_SM_EXECUTOR(LDC, exec_LDC)
+NV_SM_EXECUTOR(ULDC, exec_ULDC)
+NV_SM_EXECUTOR(ATOMG, exec_ATOMG)
+NV_SM_EXECUTOR(ATOM, exec_ATOMG)
+NV_SM_EXECUTOR(RED, exec_RED)
+NV_SM_EXECUTOR(ATOMS, exec_ATOMS)
+NV_SM_EXECUTOR(MEMBAR, exec_MEMBAR)
+NV_SM_EXECUTOR(QSPC, exec_QSPC)
+NV_SM_EXECUTOR(CCTL, exec_nop)      /* caches are coherent in the model */
+NV_SM_EXECUTOR(ERRBAR, exec_nop)    /* errors are reported synchronously */

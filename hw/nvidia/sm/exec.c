@@ -49,24 +49,25 @@ struct NvSm {
 
 /* ---- the executor table ---- */
 
-static NvSmExecFn exec_table[NV_SASS_OP_COUNT];
-
 /*
  * The executors are also built for x86-64 hosts with AVX2/FMA/BMI (the
  * 32-lane loops then vectorise 8 wide, 2-3x faster) where the build links
- * them (weak references: absent otherwise); pick them when the host has
+ * them (a weak reference: NULL otherwise); pick them when the host has
  * those extensions, and the baseline build otherwise.
  */
-extern void nv_sm_exec_int_init_v3(NvSmExecFn table[NV_SASS_OP_COUNT]) __attribute__((weak));
-extern void nv_sm_exec_float_init_v3(NvSmExecFn table[NV_SASS_OP_COUNT]) __attribute__((weak));
-extern void nv_sm_exec_mem_init_v3(NvSmExecFn table[NV_SASS_OP_COUNT]) __attribute__((weak));
-extern void nv_sm_exec_ctl_init_v3(NvSmExecFn table[NV_SASS_OP_COUNT]) __attribute__((weak));
+extern const NvSmExecFn nv_sm_exec_table_v3[NV_SASS_OP_COUNT] __attribute__((weak));
+
+static const NvSmExecFn *exec_table;
+
+const NvSmExecFn *nv_sm_exec_table_get(bool v3)
+{
+    return v3 ? nv_sm_exec_table_v3 : nv_sm_exec_table;
+}
 
 static bool use_v3(void)
 {
 #if defined(__x86_64__)
-    if (!nv_sm_exec_int_init_v3 || !nv_sm_exec_float_init_v3 || !nv_sm_exec_mem_init_v3 ||
-        !nv_sm_exec_ctl_init_v3 || g_getenv("NVGPU_SM_BASELINE")) {
+    if (!nv_sm_exec_table_v3 || g_getenv("NVGPU_SM_BASELINE")) {
         return false;       /* not built, or NVGPU_SM_BASELINE=1 (tests run both) */
     }
     __builtin_cpu_init();
@@ -80,17 +81,7 @@ static bool use_v3(void)
 
 static gpointer exec_table_init(gpointer unused)
 {
-    if (use_v3()) {
-        nv_sm_exec_int_init_v3(exec_table);
-        nv_sm_exec_float_init_v3(exec_table);
-        nv_sm_exec_mem_init_v3(exec_table);
-        nv_sm_exec_ctl_init_v3(exec_table);
-    } else {
-        nv_sm_exec_int_init(exec_table);
-        nv_sm_exec_float_init(exec_table);
-        nv_sm_exec_mem_init(exec_table);
-        nv_sm_exec_ctl_init(exec_table);
-    }
+    exec_table = use_v3() ? nv_sm_exec_table_v3 : nv_sm_exec_table;
     return NULL;
 }
 

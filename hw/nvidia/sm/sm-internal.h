@@ -233,34 +233,45 @@ void nv_sm_exit(NvSmWarp *w, uint32_t lanes);
 void nv_sm_bar_arrive(NvSmWarp *w, unsigned id, uint32_t count, uint32_t lanes,
                       int red, uint32_t pred);
 
-/* ---- memory (exec-mem.c) ---- */
+/* ---- memory (exec.c) ---- */
 
 /* Reads guest memory through the provider (any length, page by page, locked). */
 bool nv_sm_mem_read(NvSmLaunch *l, uint64_t va, void *buf, size_t len);
 
 /*
- * Executor families: each fills its opcodes' rows of the table. The
- * exec-*.c files are compiled twice on x86-64: baseline, and with
- * NV_SM_VARIANT for AVX2/FMA/BMI hosts (names get _v3; exec.c refers to
- * those weakly, so builds without the variant still link).
+ * ---- executors ----
+ *
+ * Every opcode of NV_SASS_OPCODES has an executor, sass_exec_NAME, defined
+ * in its family's exec-*.c with NV_SM_EXECUTOR. exec-table.c collects them
+ * into nv_sm_exec_table, so an opcode without an executor does not link.
+ * The exec-*.c files are compiled twice on x86-64: baseline, and with
+ * NV_SM_VARIANT for AVX2/FMA/BMI hosts, which gives these names a _v3
+ * suffix (exec.c refers to that table weakly: builds without it still link).
  */
 #ifdef NV_SM_VARIANT
-#define NV_SM_EXEC_INIT(name) name##_v3
+#define NV_SM_VARIANT_NAME(name) name##_v3
 #else
-#define NV_SM_EXEC_INIT(name) name
+#define NV_SM_VARIANT_NAME(name) name
 #endif
-void nv_sm_exec_int_init(NvSmExecFn table[NV_SASS_OP_COUNT]);
-void nv_sm_exec_float_init(NvSmExecFn table[NV_SASS_OP_COUNT]);
-void nv_sm_exec_mem_init(NvSmExecFn table[NV_SASS_OP_COUNT]);
-void nv_sm_exec_ctl_init(NvSmExecFn table[NV_SASS_OP_COUNT]);
-#ifdef NV_SM_VARIANT
-void nv_sm_exec_int_init_v3(NvSmExecFn table[NV_SASS_OP_COUNT]);
-void nv_sm_exec_float_init_v3(NvSmExecFn table[NV_SASS_OP_COUNT]);
-void nv_sm_exec_mem_init_v3(NvSmExecFn table[NV_SASS_OP_COUNT]);
-void nv_sm_exec_ctl_init_v3(NvSmExecFn table[NV_SASS_OP_COUNT]);
-#endif
+#define NV_SM_EXEC(name) NV_SM_VARIANT_NAME(sass_exec_##name)
 
-/* The executor of an opcode, or NULL (illegal instruction). */
+#define NV_SM_DECL_EXEC(name, ...)                                          \
+    void NV_SM_EXEC(name)(NvSmWarp *w, const NvSassInsn *in, uint32_t mask);
+NV_SASS_OPCODES(NV_SM_DECL_EXEC)
+#undef NV_SM_DECL_EXEC
+
+/* Defines opcode name's executor as the file's static executor fn. */
+#define NV_SM_EXECUTOR(name, fn)                                            \
+    void NV_SM_EXEC(name)(NvSmWarp *w, const NvSassInsn *in, uint32_t mask) \
+    {                                                                       \
+        fn(w, in, mask);                                                    \
+    }
+
+extern const NvSmExecFn NV_SM_VARIANT_NAME(nv_sm_exec_table)[NV_SASS_OP_COUNT];
+
+/* The table of the baseline build, or of the AVX2 one (NULL where not linked). */
+const NvSmExecFn *nv_sm_exec_table_get(bool v3);
+/* The executor of an opcode in the table in use, or NULL (illegal instruction). */
 NvSmExecFn nv_sm_executor(unsigned opcode);
 
 /*
