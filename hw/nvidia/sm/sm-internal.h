@@ -1,12 +1,13 @@
 /*
- * SM interpreter internals shared by the executor families (exec-*.c).
+ * SM interpreter internals shared by the executor families (exec-*.c) and
+ * the interpreter core (exec.c, warp.c, cta.c, operand.c).
  *
  * A warp keeps its registers as structure-of-arrays rows (r[reg][lane]) so
  * an ALU instruction is a loop over 32 lanes the compiler can vectorise;
  * predicates are 32-bit lane masks. The warp runs one group of lanes at a
  * time: the lanes in `active` all sit at `pc` (their lpc[] entries are stale
  * while they are active); every other live lane has its own lpc[]. See
- * exec.c for the scheduling rules.
+ * warp.c for the scheduling rules.
  *
  * An executor is called with the lanes that are active and pass the guard
  * predicate (possibly none: it must then change nothing). It reads sources
@@ -129,7 +130,10 @@ typedef void (*NvSmExecFn)(NvSmWarp *w, const NvSassInsn *in, uint32_t mask);
 /* Stops the launch with an error at the current instruction (first error wins). */
 void nv_sm_fault(NvSmWarp *w, NvSmErrorKind kind, uint64_t addr, bool write, uint32_t lane);
 /* The launch has stopped (error or finished): executors may bail out early. */
-bool nv_sm_stopped(const NvSmWarp *w);
+static inline bool nv_sm_stopped(const NvSmWarp *w)
+{
+    return g_atomic_int_get(&w->l->stopped);
+}
 
 /* ---- registers ---- */
 
@@ -213,7 +217,7 @@ static inline void nv_sm_set_pred(NvSmWarp *w, NvSassPred p, uint32_t val, uint3
     w->p[p.index] = (w->p[p.index] & ~mask) | (val & mask);
 }
 
-/* ---- control (exec.c): executors change lane state only through these ---- */
+/* ---- control (warp.c, cta.c): executors change lane state only through these ---- */
 
 /* Lanes taken (of the active group) continue at target, the others at next_pc. */
 void nv_sm_branch(NvSmWarp *w, uint32_t taken, uint64_t target);
@@ -273,6 +277,23 @@ extern const NvSmExecFn NV_SM_VARIANT_NAME(nv_sm_exec_table)[NV_SASS_OP_COUNT];
 const NvSmExecFn *nv_sm_exec_table_get(bool v3);
 /* The executor of an opcode in the table in use, or NULL (illegal instruction). */
 NvSmExecFn nv_sm_executor(unsigned opcode);
+
+/* ---- the interpreter core (exec.c, warp.c, cta.c), not for executors ---- */
+
+/* Runs the warp until it blocks, finishes or used quantum instructions. */
+void nv_sm_warp_run(NvSmWarp *w, uint64_t quantum);
+/* Chooses the group the warp executes next (rotate: the one after the current). */
+void nv_sm_pick_group(NvSmWarp *w, bool rotate);
+/* The blocked lanes waiting on kind (and arg, unless arg < 0). */
+uint32_t nv_sm_waiting_on(const NvSmWarp *w, NvSmWait kind, int arg);
+
+/* A CTA for grid position index (recycled or new), NULL when out of memory. */
+NvSmCta *nv_sm_cta_new(NvSmLaunch *l, uint64_t index);
+void nv_sm_cta_free(NvSmCta *c);
+/* A finished CTA's memory serves the next one. */
+void nv_sm_cta_recycle(NvSmLaunch *l, NvSmCta *c);
+/* Runs up to quantum warp-instructions; true when the CTA is over. */
+bool nv_sm_cta_run(NvSmCta *c, uint64_t quantum, uint64_t *used);
 
 /*
  * Test hook: a stand-alone warp (one CTA of block[] threads, no memory

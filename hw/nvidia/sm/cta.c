@@ -1,0 +1,243 @@
+/*
+ * CTAs: their warps, block barriers and lifecycle.
+ *
+ * A CTA runs whole on one worker: its warps interleave in quanta and at
+ * block barriers, so shared memory needs no locks. Global atomics use host
+ * atomics on directly mapped memory (correct across workers), and the
+ * memory lock otherwise.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "sm-internal.h"
+
+#define NV_SM_WARP_QUANTUM  1024    /* warp-instructions before the next warp runs */
+
+static uint32_t cta_live_threads(const NvSmCta *c)
+{
+    uint32_t n = 0;
+
+    for (uint32_t i = 0; i < c->nwarps; i++) {
+        n += (unsigned)__builtin_popcount(c->warps[i].alive);
+    }
+    return n;
+}
+
+/* Completes the block barriers every expected thread has reached. */
+static bool cta_check_barriers(NvSmCta *c)
+{
+    bool released = false;
+    uint32_t live = cta_live_threads(c);
+
+    for (unsigned b = 0; b < NV_SM_CTA_BARRIERS; b++) {
+        uint32_t want = c->bar_count[b] ? c->bar_count[b] : live;
+
+        if (!c->bar_arrived[b] || c->bar_arrived[b] < want) {
+            continue;
+        }
+        for (uint32_t i = 0; i < c->nwarps; i++) {
+            NvSmWarp *w = &c->warps[i];
+            uint32_t at = nv_sm_waiting_on(w, NV_SM_WAIT_BAR, b);
+
+            w->bar_result = c->bar_acc[b];
+            if (at) {
+                nv_sm_release(w, at);
+                if (!w->active) {
+                    nv_sm_pick_group(w, false);
+                }
+            }
+        }
+        c->bar_arrived[b] = 0;
+        c->bar_count[b] = 0;
+        c->bar_acc[b] = c->bar_red[b] == 1 ? 1 : 0;  /* AND starts true */
+        released = true;
+    }
+    return released;
+}
+
+void nv_sm_bar_arrive(NvSmWarp *w, unsigned id, uint32_t count, uint32_t lanes,
+                      int red, uint32_t pred)
+{
+    NvSmCta *c = w->cta;
+
+    id %= NV_SM_CTA_BARRIERS;
+    if (!c->bar_arrived[id]) {
+        c->bar_red[id] = red < 0 ? 0 : red;
+        c->bar_acc[id] = red == 1 ? 1 : 0;
+    }
+    c->bar_arrived[id] += (unsigned)__builtin_popcount(lanes);
+    c->bar_count[id] = count;
+    switch (red) {
+    case 0:
+        c->bar_acc[id] += (unsigned)__builtin_popcount(lanes & pred);
+        break;
+    case 1:
+        c->bar_acc[id] &= (lanes & ~pred) == 0;
+        break;
+    case 2:
+        c->bar_acc[id] |= (lanes & pred) != 0;
+        break;
+    }
+}
+
+static bool cta_done(const NvSmCta *c)
+{
+    for (uint32_t i = 0; i < c->nwarps; i++) {
+        if (c->warps[i].alive) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void warp_init(NvSmCta *c, NvSmWarp *w, uint32_t index, uint32_t threads)
+{
+    NvSmLaunch *l = c->l;
+
+    w->cta = c;
+    w->l = l;
+    w->index = index;
+    w->alive = threads >= 32 ? NV_SM_ALL_LANES : (1u << threads) - 1;
+    w->active = w->alive;
+    w->pc = l->d.entry;
+    w->merge_pc = UINT64_MAX;
+    w->p[NV_SASS_PT] = NV_SM_ALL_LANES;
+    w->up = 1u << NV_SASS_PT;
+    for (unsigned i = 0; i < NV_SM_WTLB_ENTRIES; i++) {
+        w->tlb[i].vpn = UINT64_MAX;
+    }
+}
+
+void nv_sm_cta_free(NvSmCta *c)
+{
+    if (!c) {
+        return;
+    }
+    for (uint32_t i = 0; c->warps && i < c->nwarps; i++) {
+        g_free(c->warps[i].r);
+        g_free(c->warps[i].local);
+    }
+    g_free(c->warps);
+    g_free(c->shared);
+    g_free(c);
+}
+
+/* Sets c up as CTA number index: registers of the kernel, shared memory zeroed. */
+static void cta_reset(NvSmCta *c, uint64_t index)
+{
+    NvSmLaunch *l = c->l;
+    uint64_t gx = l->d.grid[0], gy = l->d.grid[1];
+    size_t live_rows = l->d.regs && l->d.regs < NV_SM_ZERO_ROW ? l->d.regs : NV_SM_ZERO_ROW;
+
+    c->id[0] = index % gx;
+    c->id[1] = (index / gx) % gy;
+    c->id[2] = index / gx / gy;
+    c->cur = 0;
+    memset(c->bar_arrived, 0, sizeof(c->bar_arrived));
+    memset(c->bar_count, 0, sizeof(c->bar_count));
+    memset(c->bar_acc, 0, sizeof(c->bar_acc));
+    memset(c->shared, 0, MAX(l->d.shared_bytes, 1));
+    for (uint32_t i = 0; i < c->nwarps; i++) {
+        NvSmWarp *w = &c->warps[i];
+        uint32_t (*r)[NV_SM_LANES] = w->r;
+        uint8_t *local = w->local;
+
+        memset(w, 0, sizeof(*w));
+        w->r = r;
+        w->local = local;
+        /* rows past the kernel's register count can only hold this launch's data */
+        memset(r, 0, sizeof(r[0]) * live_rows);
+        memset(r[NV_SM_SCRATCH_ROW], 0, sizeof(r[0]) * (NV_SM_ROWS - NV_SM_SCRATCH_ROW));
+        warp_init(c, w, i, MIN(c->threads - i * NV_SM_LANES, NV_SM_LANES));
+    }
+}
+
+/* A CTA for grid position index: a recycled one (allocations are the cost) or new. */
+NvSmCta *nv_sm_cta_new(NvSmLaunch *l, uint64_t index)
+{
+    NvSmCta *c = NULL;
+
+    g_mutex_lock(&l->lock);
+    if (l->spare->len) {
+        c = g_ptr_array_steal_index_fast(l->spare, l->spare->len - 1);
+    }
+    g_mutex_unlock(&l->lock);
+    if (!c) {
+        c = g_new0(NvSmCta, 1);
+        c->l = l;
+        c->threads = l->threads;
+        c->nwarps = l->nwarps;
+        c->warps = g_try_new0(NvSmWarp, c->nwarps);
+        c->shared = g_try_malloc0(MAX(l->d.shared_bytes, 1));
+        if (!c->warps || !c->shared) {
+            nv_sm_cta_free(c);
+            return NULL;
+        }
+        for (uint32_t i = 0; i < c->nwarps; i++) {
+            c->warps[i].r = g_try_malloc0(sizeof(uint32_t) * NV_SM_LANES * NV_SM_ROWS);
+            if (!c->warps[i].r) {
+                nv_sm_cta_free(c);
+                return NULL;
+            }
+        }
+    }
+    cta_reset(c, index);
+    return c;
+}
+
+/* A finished CTA's memory serves the next one. */
+void nv_sm_cta_recycle(NvSmLaunch *l, NvSmCta *c)
+{
+    g_mutex_lock(&l->lock);
+    if (l->spare->len < 64) {
+        g_ptr_array_add(l->spare, c);
+        c = NULL;
+    }
+    g_mutex_unlock(&l->lock);
+    nv_sm_cta_free(c);
+}
+
+/*
+ * Runs the CTA's warps round-robin for up to quantum warp-instructions.
+ * Returns true when the CTA is over (finished or the launch stopped).
+ */
+bool nv_sm_cta_run(NvSmCta *c, uint64_t quantum, uint64_t *used)
+{
+    NvSmLaunch *l = c->l;
+    uint64_t n = 0;
+
+    while (n < quantum && !g_atomic_int_get(&l->stopped)) {
+        bool ran = false;
+
+        for (uint32_t k = 0; k < c->nwarps && n < quantum; k++) {
+            NvSmWarp *w = &c->warps[c->cur];
+
+            c->cur = (c->cur + 1) % c->nwarps;
+            if (!w->active) {
+                continue;
+            }
+            w->executed = 0;
+            nv_sm_warp_run(w, MIN(NV_SM_WARP_QUANTUM, quantum - n));
+            n += w->executed;
+            ran = true;
+            if (g_atomic_int_get(&l->stopped)) {
+                break;
+            }
+        }
+        if (cta_done(c)) {
+            break;
+        }
+        if (!cta_check_barriers(c) && !ran) {
+            NvSmWarp *w = &c->warps[0];
+
+            for (uint32_t i = 0; i < c->nwarps && !w->alive; i++) {
+                w = &c->warps[i];
+            }
+            /* nothing can run and no barrier can complete: it would hang */
+            w->pc = w->lpc[__builtin_ctz(w->alive)];
+            nv_sm_fault(w, NV_SM_ERR_BARRIER, 0, false, __builtin_ctz(w->alive));
+        }
+    }
+    *used += n;
+    return cta_done(c) || g_atomic_int_get(&l->stopped);
+}
+

@@ -1,0 +1,89 @@
+/*
+ * Source operands: registers, immediates, constant banks and uniform
+ * registers as 32 lane values or one warp-uniform value.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "sm-internal.h"
+
+uint32_t nv_sm_cbuf32(NvSmWarp *w, unsigned bank, uint32_t offset)
+{
+    NvSmLaunch *l = w->l;
+    uint32_t v;
+
+    if (bank >= NV_SM_CBUF_BANKS || !l->cbuf[bank] || offset > l->cbuf_size[bank] - 4 ||
+        l->cbuf_size[bank] < 4) {
+        return 0;
+    }
+    memcpy(&v, l->cbuf[bank] + (offset & ~3u), 4);
+    return GUINT32_FROM_LE(v);
+}
+
+static uint32_t cbuf_operand(NvSmWarp *w, const NvSassOperand *o, uint32_t extra)
+{
+    /* cx[URn][off]: the bank comes from a uniform register (bits 0..4) */
+    unsigned bank = o->mods & NV_SASS_MOD_CX ? nv_sm_ureg(w, o->reg) & 0x1f : o->reg;
+
+    return nv_sm_cbuf32(w, bank, o->imm + extra);
+}
+
+static void fill(uint32_t tmp[NV_SM_LANES], uint32_t v)
+{
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        tmp[l] = v;
+    }
+}
+
+const uint32_t *nv_sm_src(NvSmWarp *w, const NvSassOperand *o, uint32_t tmp[NV_SM_LANES])
+{
+    switch (o->kind) {
+    case NV_SASS_OPND_REG:
+        return nv_sm_rrow(w, o->reg);
+    case NV_SASS_OPND_UREG:
+        fill(tmp, nv_sm_ureg(w, o->reg));
+        return tmp;
+    case NV_SASS_OPND_IMM:
+        fill(tmp, o->imm);
+        return tmp;
+    case NV_SASS_OPND_CBUF:
+        fill(tmp, cbuf_operand(w, o, 0));
+        return tmp;
+    default:
+        fill(tmp, 0);
+        return tmp;
+    }
+}
+
+const uint32_t *nv_sm_src_hi(NvSmWarp *w, const NvSassOperand *o, uint32_t tmp[NV_SM_LANES])
+{
+    switch (o->kind) {
+    case NV_SASS_OPND_REG:
+        return nv_sm_rrow(w, o->reg == NV_SASS_RZ ? NV_SASS_RZ : o->reg + 1u);
+    case NV_SASS_OPND_UREG:
+        fill(tmp, o->reg == NV_SASS_URZ ? 0 : nv_sm_ureg(w, o->reg + 1u));
+        return tmp;
+    case NV_SASS_OPND_CBUF:
+        fill(tmp, cbuf_operand(w, o, 4));
+        return tmp;
+    default:
+        fill(tmp, 0);
+        return tmp;
+    }
+}
+
+uint32_t nv_sm_src_uniform(NvSmWarp *w, const NvSassOperand *o)
+{
+    switch (o->kind) {
+    case NV_SASS_OPND_REG:
+        return nv_sm_rrow(w, o->reg)[0];
+    case NV_SASS_OPND_UREG:
+        return nv_sm_ureg(w, o->reg);
+    case NV_SASS_OPND_IMM:
+        return o->imm;
+    case NV_SASS_OPND_CBUF:
+        return cbuf_operand(w, o, 0);
+    default:
+        return 0;
+    }
+}
+

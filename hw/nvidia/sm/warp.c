@@ -1,0 +1,364 @@
+/*
+ * A warp's instruction loop: the code cache it fetches from, and the
+ * scheduling of its lanes with per-lane PCs.
+ *
+ * Scheduling (Volta-style independent threads): the warp executes one
+ * group of lanes that share a PC. Straight-line code and branches every
+ * active lane takes keep the group as it is (the fast path). When lanes
+ * part (a divergent branch, a lane blocking on a barrier, EXIT), the
+ * warp picks the group with the lowest PC; a group that reaches the PC of
+ * another group merges with it. Lanes blocked on BSYNC/WARPSYNC are
+ * released when every lane they wait for has arrived or exited. YIELD and
+ * long divergent loops rotate between groups so spin-waits make progress.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdio.h>
+#include "sm-internal.h"
+
+#define NV_SM_CHUNK_INSNS   64      /* instructions decoded together (1 KiB) */
+#define NV_SM_CHUNK_BYTES   (NV_SM_CHUNK_INSNS * 16)
+#define NV_SM_ROTATE_EVERY  64      /* divergent backward branches between rotations */
+
+typedef struct NvSmCode {
+    NvSassInsn in;
+    NvSmExecFn fn;              /* NULL: illegal instruction */
+} NvSmCode;
+
+typedef struct NvSmChunk {
+    uint64_t base;
+    bool fetch_fault;           /* the code could not be read */
+    NvSmCode code[NV_SM_CHUNK_INSNS];
+} NvSmChunk;
+
+/* ---- code ---- */
+
+static void chunk_decode(NvSmChunk *c, const uint8_t *bytes)
+{
+    for (unsigned i = 0; i < NV_SM_CHUNK_INSNS; i++) {
+        uint64_t lo, hi;
+
+        memcpy(&lo, bytes + i * 16, 8);
+        memcpy(&hi, bytes + i * 16 + 8, 8);
+        if (nv_sass_decode(GUINT64_FROM_LE(lo), GUINT64_FROM_LE(hi), c->base + i * 16,
+                           &c->code[i].in)) {
+            c->code[i].fn = nv_sm_executor(c->code[i].in.opcode);
+        }
+    }
+}
+
+/* Reads and decodes the chunk at base once per launch (the code is read once). */
+static NvSmChunk *chunk_get(NvSmLaunch *l, uint64_t base)
+{
+    NvSmChunk *c;
+
+    g_mutex_lock(&l->code_lock);
+    c = g_hash_table_lookup(l->code, &base);
+    if (!c) {
+        uint8_t *bytes = g_malloc(NV_SM_CHUNK_BYTES);
+
+        c = g_new0(NvSmChunk, 1);
+        c->base = base;
+        c->fetch_fault = !nv_sm_mem_read(l, base, bytes, NV_SM_CHUNK_BYTES);
+        if (!c->fetch_fault) {
+            chunk_decode(c, bytes);
+        }
+        g_free(bytes);
+        g_hash_table_insert(l->code, &c->base, c);
+    }
+    g_mutex_unlock(&l->code_lock);
+    return c;
+}
+
+/* The instruction at the warp's PC, or NULL after reporting why not. */
+static const NvSmCode *fetch(NvSmWarp *w)
+{
+    uint64_t base = w->pc & ~(uint64_t)(NV_SM_CHUNK_BYTES - 1);
+    unsigned slot = (base / NV_SM_CHUNK_BYTES) % NV_SM_WCODE_ENTRIES;
+    NvSmChunk *c = w->code[slot];
+
+    if (w->pc & 15) {
+        nv_sm_fault(w, NV_SM_ERR_MISALIGNED, w->pc, false, 0);
+        return NULL;
+    }
+    if (!c || c->base != base) {
+        c = w->code[slot] = chunk_get(w->l, base);
+    }
+    if (c->fetch_fault) {
+        nv_sm_fault(w, NV_SM_ERR_MMU, w->pc, false, 0);
+        return NULL;
+    }
+    return &c->code[(w->pc - base) / 16];
+}
+
+/* ---- warp scheduling ---- */
+
+static uint32_t runnable(const NvSmWarp *w)
+{
+    return w->alive & ~w->blocked;
+}
+
+/*
+ * Chooses the next group: the lowest PC among runnable lanes, or with
+ * rotate, the lowest PC above the current one (wrapping), so that a group
+ * spinning at a low PC lets the others run.
+ */
+void nv_sm_pick_group(NvSmWarp *w, bool rotate)
+{
+    uint32_t run = runnable(w);
+    uint64_t best = UINT64_MAX, above = UINT64_MAX, merge = UINT64_MAX;
+
+    w->active = 0;
+    if (!run) {
+        return;
+    }
+    for (uint32_t m = run; m; m &= m - 1) {
+        uint64_t pc = w->lpc[__builtin_ctz(m)];
+
+        best = MIN(best, pc);
+        if (pc > w->pc) {
+            above = MIN(above, pc);
+        }
+    }
+    if (rotate && above != UINT64_MAX) {
+        best = above;
+    }
+    for (uint32_t m = run; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+
+        if (w->lpc[l] == best) {
+            w->active |= 1u << l;
+        } else if (w->lpc[l] > best) {
+            merge = MIN(merge, w->lpc[l]);
+        }
+    }
+    w->pc = best;
+    w->merge_pc = merge;
+}
+
+/* Saves the group's lanes at PC pc (they are leaving the fast path). */
+static void save_group(NvSmWarp *w, uint32_t lanes, uint64_t pc)
+{
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        w->lpc[__builtin_ctz(m)] = pc;
+    }
+}
+
+static bool diverged(const NvSmWarp *w)
+{
+    return (runnable(w) & ~w->active) != 0;
+}
+
+void nv_sm_branch(NvSmWarp *w, uint32_t taken, uint64_t target)
+{
+    taken &= w->active;
+    if (!taken) {
+        return;
+    }
+    if (taken == w->active && !diverged(w)) {
+        w->next_pc = target;
+        return;
+    }
+    if (target < w->pc && diverged(w) && ++w->div_branches % NV_SM_ROTATE_EVERY == 0) {
+        w->rotate = true;
+    }
+    save_group(w, w->active & ~taken, w->next_pc);
+    save_group(w, taken, target);
+    w->resched = true;
+}
+
+void nv_sm_branch_lanes(NvSmWarp *w, uint32_t taken, const uint64_t target[NV_SM_LANES])
+{
+    uint32_t same = 0;
+
+    taken &= w->active;
+    if (!taken) {
+        return;
+    }
+    for (uint32_t m = taken; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+
+        same |= (uint32_t)(target[l] == target[__builtin_ctz(taken)]) << l;
+    }
+    if (same == taken) {
+        nv_sm_branch(w, taken, target[__builtin_ctz(taken)]);
+        return;
+    }
+    save_group(w, w->active & ~taken, w->next_pc);
+    for (uint32_t m = taken; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+
+        w->lpc[l] = target[l];
+    }
+    w->resched = true;
+}
+
+void nv_sm_block(NvSmWarp *w, uint32_t lanes, NvSmWait kind, uint8_t arg, uint32_t mask_arg)
+{
+    lanes &= w->active;
+    if (!lanes) {
+        return;
+    }
+    save_group(w, w->active & ~lanes, w->next_pc);
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+
+        w->lpc[l] = w->pc;      /* released lanes resume after the waiting instruction */
+        w->wait[l] = kind;
+        w->wait_arg[l] = arg;
+        w->wait_mask[l] = mask_arg;
+    }
+    w->blocked |= lanes;
+    w->resched = true;
+}
+
+void nv_sm_resched(NvSmWarp *w)
+{
+    save_group(w, w->active, w->next_pc);
+    w->resched = true;
+}
+
+void nv_sm_exit(NvSmWarp *w, uint32_t lanes)
+{
+    lanes &= w->active;
+    if (!lanes) {
+        return;
+    }
+    save_group(w, w->active & ~lanes, w->next_pc);
+    w->alive &= ~lanes;
+    w->resched = true;
+}
+
+void nv_sm_release(NvSmWarp *w, uint32_t lanes)
+{
+    lanes &= w->blocked;
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+
+        w->lpc[l] += 16;
+        w->wait[l] = NV_SM_WAIT_NONE;
+    }
+    w->blocked &= ~lanes;
+}
+
+uint32_t nv_sm_waiting_on(const NvSmWarp *w, NvSmWait kind, int arg)
+{
+    uint32_t lanes = 0;
+
+    for (uint32_t m = w->blocked; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+
+        if (w->wait[l] == kind && (arg < 0 || w->wait_arg[l] == arg)) {
+            lanes |= 1u << l;
+        }
+    }
+    return lanes;
+}
+
+/* Releases lanes whose convergence (BSYNC) or WARPSYNC condition now holds. */
+void nv_sm_check_waits(NvSmWarp *w)
+{
+    uint32_t ws;
+
+    for (unsigned b = 0; b < NV_SM_CONV_BARRIERS; b++) {
+        uint32_t at = nv_sm_waiting_on(w, NV_SM_WAIT_BSYNC, b);
+
+        if (at && !(w->conv[b] & w->alive & ~at)) {
+            nv_sm_release(w, at);
+        }
+    }
+    ws = nv_sm_waiting_on(w, NV_SM_WAIT_WARPSYNC, -1);
+    for (uint32_t m = ws; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+
+        if (!(w->wait_mask[l] & w->alive & ~ws)) {
+            nv_sm_release(w, 1u << l);
+        }
+    }
+}
+
+/* After an executor changed lane state: pick the next group. */
+static void reschedule(NvSmWarp *w)
+{
+    if (!w->resched) {
+        /* the group reached another group's PC: merge them */
+        save_group(w, w->active, w->pc);
+    }
+    w->resched = false;
+    nv_sm_check_waits(w);
+    nv_sm_pick_group(w, w->rotate);
+    w->rotate = false;
+}
+
+static void trace_insn(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    char text[160], line[256];
+
+    nv_sass_disasm(in, text, sizeof(text));
+    snprintf(line, sizeof(line), "cta %u,%u,%u warp %u pc 0x%" G_GINT64_MODIFIER "x "
+             "active %08x exec %08x: %s", w->cta->id[0], w->cta->id[1], w->cta->id[2],
+             w->index, in->pc, w->active, mask, text);
+    w->l->d.trace(w->l->d.trace_opaque, line);
+}
+
+/* Runs the warp until it blocks, finishes or used quantum instructions. */
+void nv_sm_warp_run(NvSmWarp *w, uint64_t quantum)
+{
+    NvSmLaunch *l = w->l;
+    uint64_t n = 0, lanes = 0;
+
+    while (w->active && n < quantum) {
+        const NvSmCode *c = fetch(w);
+        uint32_t mask;
+
+        if (!c) {
+            break;
+        }
+        if (!c->fn) {
+            nv_sm_fault(w, NV_SM_ERR_ILLEGAL_INSN, w->pc, false, __builtin_ctz(w->active));
+            break;
+        }
+        mask = w->active & nv_sm_pred(w, c->in.guard);
+        if (G_UNLIKELY(l->d.trace)) {
+            trace_insn(w, &c->in, mask);
+        }
+        w->next_pc = w->pc + 16;
+        c->fn(w, &c->in, mask);
+        n++;
+        /* popcount is a library call on baseline x86-64: skip it for full warps */
+        lanes += mask == NV_SM_ALL_LANES ? NV_SM_LANES : (unsigned)__builtin_popcount(mask);
+        if (G_UNLIKELY(nv_sm_stopped(w))) {
+            break;
+        }
+        if (w->resched) {
+            reschedule(w);
+        } else {
+            w->pc = w->next_pc;
+            if (G_UNLIKELY(w->pc >= w->merge_pc)) {
+                reschedule(w);
+            }
+        }
+    }
+    w->executed += n;
+    __atomic_fetch_add(&l->thread_insns, lanes, __ATOMIC_RELAXED);
+}
+
+/* ---- test hook ---- */
+
+bool nv_sm_test_exec(NvSmWarp *w, uint64_t lo, uint64_t hi)
+{
+    NvSassInsn in;
+    NvSmExecFn fn;
+
+    if (!nv_sass_decode(lo, hi, w->pc, &in) || !(fn = nv_sm_executor(in.opcode))) {
+        return false;
+    }
+    w->next_pc = w->pc + 16;
+    fn(w, &in, w->active & nv_sm_pred(w, in.guard));
+    if (w->resched) {
+        reschedule(w);
+    } else {
+        w->pc = w->next_pc;
+    }
+    return true;
+}
