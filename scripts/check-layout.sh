@@ -1,10 +1,20 @@
 #!/bin/sh
-# The rooms of hw/nvidia/gpu include only themselves and the rooms below
-# them (docs/architecture.md): base < regs, mem, engines < falcon < host;
-# the device layer (files directly in hw/nvidia/gpu) may include any room.
-# Prints each include that climbs and exits 1 if there is one.
+# The layout of hw/ (docs/architecture.md, Rooms): the rooms of
+# hw/nvidia/gpu include only themselves and the rooms below them (base <
+# regs, mem, engines < falcon < host; the device layer, the files directly
+# in hw/nvidia/gpu, may include any room), and no file in hw/ is longer
+# than MAX_LINES. Prints each violation and exits 1 if there is one.
 set -eu
-cd "$(dirname "$0")/../hw/nvidia/gpu"
+MAX_LINES=1000
+bad=0
+cd "$(dirname "$0")/../hw"
+for f in $(find . -name "*.[ch]"); do
+    n=$(wc -l < "$f")
+    if [ "$n" -gt "$MAX_LINES" ]; then
+        echo "hw/${f#./}: $n lines (at most $MAX_LINES)"; bad=1
+    fi
+done
+cd nvidia/gpu
 allowed() {
     case "$1" in
     base) echo "base" ;;
@@ -13,7 +23,6 @@ allowed() {
     host) echo "base mem engines host" ;;
     esac
 }
-bad=0
 for room in base regs mem engines falcon host; do
     ok=$(allowed "$room")
     for f in "$room"/*.[ch]; do
