@@ -69,4 +69,31 @@
 #define NV_CLASS_CONSTS(LIST)                                                 \
     LIST(NV_MTHD_CONST, NV_MTHD_ARRAY_CONST, NV_MTHD_FIELD_CONST)
 
+/*
+ * 64-bit words in memory (instance blocks, page-table entries): the same
+ * rows with a uint64_t mask, and NV_REG64 to name the word's offset.
+ *
+ *   NV_FIELD64(PTE, ADDR_SYS, 8, 46)          -> R_PTE_ADDR_SYS_{SHIFT,LENGTH,MASK}
+ *   NV_FEX64(pte, PTE, ADDR_SYS)              -> extract
+ *   NV_FDP64(pte, PTE, ADDR_SYS, x)           -> deposit
+ */
+#define NV_REG64(reg, addr) enum { A_ ## reg = (addr) };
+
+#define NV_FIELD64(reg, field, shift, length)                                 \
+    enum {                                                                    \
+        R_ ## reg ## _ ## field ## _SHIFT = (shift),                          \
+        R_ ## reg ## _ ## field ## _LENGTH = (length),                        \
+    };                                                                        \
+    static const uint64_t R_ ## reg ## _ ## field ## _MASK                    \
+        __attribute__((unused)) = (~(uint64_t)0 >> (64 - (length))) << (shift);
+
+#define NV_FEX64(val, reg, field)                                             \
+    (((uint64_t)(val) & R_ ## reg ## _ ## field ## _MASK) >>                  \
+     R_ ## reg ## _ ## field ## _SHIFT)
+
+#define NV_FDP64(val, reg, field, x)                                          \
+    (((uint64_t)(val) & ~R_ ## reg ## _ ## field ## _MASK) |                  \
+     (((uint64_t)(x) << R_ ## reg ## _ ## field ## _SHIFT) &                  \
+      R_ ## reg ## _ ## field ## _MASK))
+
 #endif
