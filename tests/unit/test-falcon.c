@@ -29,19 +29,19 @@ static void dmem_write(FakePlatform *f, uint32_t base, uint32_t at, const void *
 {
     const uint8_t *b = buf;
 
-    wr32(f, base + NV_FALCON_DMEMC, NV_FALCON_MEMC_AINCW | at);
+    wr32(f, base + A_FALCON_DMEMC, R_FALCON_MEMC_AINCW_MASK | at);
     for (size_t i = 0; i < len; i += 4) {
         uint32_t w = 0;
         memcpy(&w, b + i, len - i < 4 ? len - i : 4);
-        wr32(f, base + NV_FALCON_DMEMD, w);
+        wr32(f, base + A_FALCON_DMEMD, w);
     }
 }
 
 static void dmem_read(FakePlatform *f, uint32_t base, uint32_t at, void *buf, size_t len)
 {
-    wr32(f, base + NV_FALCON_DMEMC, NV_FALCON_MEMC_AINCR | at);
+    wr32(f, base + A_FALCON_DMEMC, R_FALCON_MEMC_AINCR_MASK | at);
     for (size_t i = 0; i < len; i += 4) {
-        uint32_t w = rd32(f, base + NV_FALCON_DMEMD);
+        uint32_t w = rd32(f, base + A_FALCON_DMEMD);
         memcpy((uint8_t *)buf + i, &w, 4);
     }
 }
@@ -49,23 +49,23 @@ static void dmem_read(FakePlatform *f, uint32_t base, uint32_t at, void *buf, si
 /* nouveau's bind: instance block, wait for state 5 with IRQ bit 3, ack, wait for 0. */
 static void bind(FakePlatform *f, uint32_t base, uint32_t bind_reg)
 {
-    wr32(f, base + bind_reg, NV_FALCON_INST_BIND_VALID | (uint32_t)(INST >> 12));
-    g_assert_cmphex(rd32(f, base + NV_FALCON_IRQSTAT) & NV_FALCON_IRQ_BIND, !=, 0);
-    g_assert_cmpuint(rd32(f, base + NV_FALCON_BIND_STATUS) >> 12 & 7, ==, 5);
-    g_assert_cmphex(rd32(f, base + NV_FALCON_IRQSCLR), ==, 0);
-    wr32(f, base + NV_FALCON_IRQSCLR, NV_FALCON_IRQ_BIND);
-    wr32(f, base + NV_FALCON_BIND_CTRL, NV_FALCON_BIND_CTRL_ACK);
-    g_assert_cmpuint(rd32(f, base + NV_FALCON_BIND_STATUS) >> 12 & 7, ==, 0);
-    g_assert_cmphex(rd32(f, base + NV_FALCON_IRQSTAT) & NV_FALCON_IRQ_BIND, ==, 0);
+    wr32(f, base + bind_reg, R_FALCON_INST_BIND_VALID_MASK | (uint32_t)(INST >> 12));
+    g_assert_cmphex(rd32(f, base + A_FALCON_IRQSTAT) & R_FALCON_IRQ_BIND_MASK, !=, 0);
+    g_assert_cmpuint(rd32(f, base + A_FALCON_BIND_STATUS) >> 12 & 7, ==, 5);
+    g_assert_cmphex(rd32(f, base + A_FALCON_IRQSCLR), ==, 0);
+    wr32(f, base + A_FALCON_IRQSCLR, R_FALCON_IRQ_BIND_MASK);
+    wr32(f, base + A_FALCON_BIND_CTRL, R_FALCON_BIND_CTRL_ACK_MASK);
+    g_assert_cmpuint(rd32(f, base + A_FALCON_BIND_STATUS) >> 12 & 7, ==, 0);
+    g_assert_cmphex(rd32(f, base + A_FALCON_IRQSTAT) & R_FALCON_IRQ_BIND_MASK, ==, 0);
 }
 
 /* Starts an HS image as gm200_flcn_fw_boot() does; returns MAILBOX0. */
 static uint32_t boot(FakePlatform *f, uint32_t base)
 {
-    wr32(f, base + NV_FALCON_MAILBOX0, 0xcafebeef);
-    wr32(f, base + NV_FALCON_CPUCTL, NV_FALCON_CPUCTL_STARTCPU);
-    g_assert_cmphex(rd32(f, base + NV_FALCON_CPUCTL) & NV_FALCON_CPUCTL_HALTED, !=, 0);
-    return rd32(f, base + NV_FALCON_MAILBOX0);
+    wr32(f, base + A_FALCON_MAILBOX0, 0xcafebeef);
+    wr32(f, base + A_FALCON_CPUCTL, R_FALCON_CPUCTL_STARTCPU_MASK);
+    g_assert_cmphex(rd32(f, base + A_FALCON_CPUCTL) & R_FALCON_CPUCTL_HALTED_MASK, !=, 0);
+    return rd32(f, base + A_FALCON_MAILBOX0);
 }
 
 static uint64_t wpr_info(FakePlatform *f, uint32_t index)
@@ -89,7 +89,7 @@ static FakePlatform *acr_setup(uint64_t start, uint64_t end)
     memcpy(f->sysmem + DATA_PA + NV_ACR_DESC_REGION0_START, &(uint32_t){ start >> 8 }, 4);
     memcpy(f->sysmem + DATA_PA + NV_ACR_DESC_REGION0_END, &(uint32_t){ end >> 8 }, 4);
     memcpy(desc + NV_HS_BL_DESC_DATA_DMA_BASE, &(uint64_t){ DATA_VA }, 8);
-    bind(f, NV_SEC2_BASE, NV_FALCON_INST_BIND);
+    bind(f, NV_SEC2_BASE, A_FALCON_INST_BIND);
     dmem_write(f, NV_SEC2_BASE, 0, desc, sizeof(desc));
     return f;
 }
@@ -100,13 +100,17 @@ static void test_registers(void)
     uint32_t bases[] = { NV_SEC2_BASE, NV_GSP_BASE, NV_PMU_BASE };
 
     for (unsigned i = 0; i < G_N_ELEMENTS(bases); i++) {
-        uint32_t hwcfg = rd32(f, bases[i] + NV_FALCON_HWCFG);
+        uint32_t hwcfg = rd32(f, bases[i] + A_FALCON_HWCFG);
         g_assert_cmphex((hwcfg & 0x1ff) << 8, ==, 0x10000);         /* IMEM */
         g_assert_cmphex((hwcfg & 0x3fe00) >> 1, ==, 0x10000);       /* DMEM */
-        g_assert_cmphex(rd32(f, bases[i] + NV_FALCON_HWCFG1) >> 4 & 3, ==, 3);
-        g_assert_cmphex(rd32(f, bases[i] + NV_FALCON_CPUCTL), ==, NV_FALCON_CPUCTL_HALTED);
-        wr32(f, bases[i] + NV_FALCON_DMACTL, 6);
-        g_assert_cmphex(rd32(f, bases[i] + NV_FALCON_DMACTL) & 6, ==, 0);  /* scrubbed */
+        g_assert_cmphex(rd32(f, bases[i] + A_FALCON_HWCFG1) >> 4 & 3, ==, 3);
+        g_assert_cmphex(rd32(f, bases[i] + A_FALCON_CPUCTL), ==, R_FALCON_CPUCTL_HALTED_MASK);
+        wr32(f, bases[i] + A_FALCON_CPUCTL, 1u << 6);  /* ALIAS_EN reads back */
+        g_assert_cmphex(rd32(f, bases[i] + A_FALCON_CPUCTL), ==, 0x50);
+        wr32(f, bases[i] + A_FALCON_CPUCTL, 0);
+        g_assert_cmphex(rd32(f, bases[i] + A_FALCON_CPUCTL), ==, 0x10);
+        wr32(f, bases[i] + A_FALCON_DMACTL, 6);
+        g_assert_cmphex(rd32(f, bases[i] + A_FALCON_DMACTL) & 6, ==, 0);  /* scrubbed */
         wr32(f, bases[i] + 0x604, 0x7);             /* storage: RMWs work */
         g_assert_cmphex(rd32(f, bases[i] + 0x604), ==, 7);
     }
@@ -115,11 +119,21 @@ static void test_registers(void)
     char back[8];
     dmem_read(f, NV_SEC2_BASE, 0x100, back, 8);
     g_assert_cmpmem(back, 8, "abcdefgh", 8);
-    wr32(f, SEC2(NV_FALCON_DMEMC), NV_FALCON_DMEM_SIZE);
-    wr32(f, SEC2(NV_FALCON_DMEMD), 1);
-    g_assert_cmpuint(rd32(f, SEC2(NV_FALCON_DMEMD)), ==, 0);
+    wr32(f, SEC2(A_FALCON_DMEMC), NV_FALCON_DMEM_SIZE);
+    wr32(f, SEC2(A_FALCON_DMEMD), 1);
+    g_assert_cmpuint(rd32(f, SEC2(A_FALCON_DMEMD)), ==, 0);
     g_assert_cmpuint(f->unimp_count, ==, 0);
     fake_free(f);
+}
+
+/* The HWCFG rows give the values of the expressions they replaced. */
+static void test_hwcfg_values(void)
+{
+    g_assert_cmphex(NV_FALCON_HWCFG_VALUE, ==, 64 * 4 | 64 * 4 << 9);
+    g_assert_cmphex(NV_FALCON_HWCFG_KIB(32, 8), ==, 32 * 4 | 8 * 4 << 9);
+    g_assert_cmphex(NV_FALCON_HWCFG_KIB(16, 4), ==, 16 * 4 | 4 * 4 << 9);
+    g_assert_cmphex(NV_FALCON_HWCFG1_HS, ==, 6 | 3 << 4 | 1 << 8 | 1 << 12);
+    g_assert_cmphex(NV_FALCON_HWCFG1_LS, ==, 6 | 2 << 4 | 1 << 8 | 1 << 12);
 }
 
 static void test_acr_boot(void)
@@ -129,11 +143,12 @@ static void test_acr_boot(void)
     g_assert_cmphex(wpr_info(f, 2), ==, 0);
     g_assert_cmphex(boot(f, NV_SEC2_BASE), ==, 0);             /* AHESASC */
     g_assert_cmphex(wpr_info(f, 2), ==, WPR_START);
+    g_assert_cmphex(rd32(f, A_PFB_PRI_MMU_WPR_INFO), ==, (WPR_START >> 8 & ~0xffu) | 2);
     g_assert_cmphex(wpr_info(f, 3) + NV_WPR_LIMIT_GRANULE, ==, WPR_END);
-    bind(f, NV_GSP_BASE, NV_FALCON_INST_BIND);
+    bind(f, NV_GSP_BASE, A_FALCON_INST_BIND);
     g_assert_cmphex(boot(f, NV_GSP_BASE), ==, 0);              /* ASB */
     /* The PMU binds through its own register, then unload tears WPR down. */
-    bind(f, NV_PMU_BASE, NV_FALCON_PMU_INST_BIND);
+    bind(f, NV_PMU_BASE, A_FALCON_PMU_INST_BIND);
     g_assert_cmphex(boot(f, NV_PMU_BASE), ==, 0);
     g_assert_cmphex(wpr_info(f, 2), ==, 0);
     g_assert_cmpuint(f->guest_errors, ==, 0);
@@ -153,8 +168,8 @@ static void test_acr_bad_input(void)
     g_assert_cmphex(wpr_info(f, 2), ==, 0);
     /* ASB without a WPR region fails too, and SEC2 stays halted. */
     g_assert_cmphex(boot(f, NV_GSP_BASE), ==, NV_ACR_ERROR_NO_WPR);
-    wr32(f, SEC2(NV_FALCON_CPUCTL), NV_FALCON_CPUCTL_STARTCPU);
-    g_assert_cmphex(rd32(f, SEC2(NV_FALCON_IRQSTAT)) & NV_FALCON_IRQ_SWGEN0, ==, 0);
+    wr32(f, SEC2(A_FALCON_CPUCTL), R_FALCON_CPUCTL_STARTCPU_MASK);
+    g_assert_cmphex(rd32(f, SEC2(A_FALCON_IRQSTAT)) & R_FALCON_IRQ_SWGEN0_MASK, ==, 0);
     fake_free(f);
 
     /* An empty or reversed region is refused. */
@@ -172,18 +187,18 @@ static FakePlatform *rtos_setup(void)
 
     g_assert_cmphex(boot(f, NV_SEC2_BASE), ==, 0);
     g_assert_cmphex(boot(f, NV_GSP_BASE), ==, 0);
-    wr32(f, SEC2(NV_FALCON_IRQMCLR), ~0u);
+    wr32(f, SEC2(A_FALCON_IRQMCLR), ~0u);
     wr32(f, A_PMC_INTR_EN_SET_0, ~0u);
     g_assert_false(nvgpu_irq_level(f->gpu));
-    wr32(f, SEC2(NV_FALCON_CPUCTL), NV_FALCON_CPUCTL_STARTCPU);
-    g_assert_cmphex(rd32(f, SEC2(NV_FALCON_CPUCTL)) & NV_FALCON_CPUCTL_HALTED, ==, 0);
+    wr32(f, SEC2(A_FALCON_CPUCTL), R_FALCON_CPUCTL_STARTCPU_MASK);
+    g_assert_cmphex(rd32(f, SEC2(A_FALCON_CPUCTL)) & R_FALCON_CPUCTL_HALTED_MASK, ==, 0);
     g_assert_true(nvgpu_irq_level(f->gpu));
     g_assert_cmphex(rd32(f, A_PMC_INTR_0) & (1u << 15), !=, 0);
-    uint32_t disp = rd32(f, SEC2(NV_FALCON_IRQDEST));
-    g_assert_cmphex(rd32(f, SEC2(NV_FALCON_IRQSTAT)) & disp & ~(disp >> 16), ==,
-                    NV_FALCON_IRQ_SWGEN0);
-    uint32_t tail = rd32(f, SEC2(NV_SEC2_MSGQ_TAIL));
-    g_assert_cmpuint(rd32(f, SEC2(NV_SEC2_MSGQ_HEAD)), ==, tail + NV_SEC2_INIT_MSG_SIZE);
+    uint32_t disp = rd32(f, SEC2(A_FALCON_IRQDEST));
+    g_assert_cmphex(rd32(f, SEC2(A_FALCON_IRQSTAT)) & disp & ~(disp >> 16), ==,
+                    R_FALCON_IRQ_SWGEN0_MASK);
+    uint32_t tail = rd32(f, SEC2(A_SEC2_MSGQ_TAIL));
+    g_assert_cmpuint(rd32(f, SEC2(A_SEC2_MSGQ_HEAD)), ==, tail + NV_SEC2_INIT_MSG_SIZE);
     dmem_read(f, NV_SEC2_BASE, tail, msg, sizeof(msg));
     g_assert_cmpuint(msg[0], ==, NV_SEC2_UNIT_INIT);
     g_assert_cmpuint(msg[1], ==, NV_SEC2_INIT_MSG_SIZE);
@@ -194,12 +209,12 @@ static FakePlatform *rtos_setup(void)
     memcpy(&msgq, msg + 16, 4);
     g_assert_cmpuint(msg[15], ==, NV_SEC2_QUEUE_ID_CMDQ);
     g_assert_cmpuint(msg[23], ==, NV_SEC2_QUEUE_ID_MSGQ);
-    g_assert_cmpuint(cmdq, ==, rd32(f, SEC2(NV_SEC2_CMDQ_HEAD)));
-    g_assert_cmpuint(cmdq, ==, rd32(f, SEC2(NV_SEC2_CMDQ_TAIL)));
+    g_assert_cmpuint(cmdq, ==, rd32(f, SEC2(A_SEC2_CMDQ_HEAD)));
+    g_assert_cmpuint(cmdq, ==, rd32(f, SEC2(A_SEC2_CMDQ_TAIL)));
     g_assert_cmpuint(msgq, ==, tail);
     /* The driver consumes it and acknowledges: the line drops. */
-    wr32(f, SEC2(NV_SEC2_MSGQ_TAIL), tail + NV_SEC2_INIT_MSG_SIZE);
-    wr32(f, SEC2(NV_FALCON_IRQSCLR), NV_FALCON_IRQ_SWGEN0);
+    wr32(f, SEC2(A_SEC2_MSGQ_TAIL), tail + NV_SEC2_INIT_MSG_SIZE);
+    wr32(f, SEC2(A_FALCON_IRQSCLR), R_FALCON_IRQ_SWGEN0_MASK);
     g_assert_false(nvgpu_irq_level(f->gpu));
     return f;
 }
@@ -207,22 +222,22 @@ static FakePlatform *rtos_setup(void)
 /* Pushes one command as nvkm_falcon_cmdq does (rewinding when the end is near). */
 static void cmdq_send(FakePlatform *f, const uint8_t *cmd, uint32_t size)
 {
-    uint32_t head = rd32(f, SEC2(NV_SEC2_CMDQ_HEAD));
+    uint32_t head = rd32(f, SEC2(A_SEC2_CMDQ_HEAD));
 
     if (head + size + NV_FALCON_QHDR_SIZE > NV_SEC2_CMDQ_BASE + NV_SEC2_QUEUE_SIZE) {
         dmem_write(f, NV_SEC2_BASE, head, (uint8_t[4]){ NV_FALCON_UNIT_REWIND, 4 }, 4);
         head = NV_SEC2_CMDQ_BASE;
     }
     dmem_write(f, NV_SEC2_BASE, head, cmd, size);
-    wr32(f, SEC2(NV_SEC2_CMDQ_HEAD), head + size);
-    g_assert_cmpuint(rd32(f, SEC2(NV_SEC2_CMDQ_TAIL)), ==, head + size);
+    wr32(f, SEC2(A_SEC2_CMDQ_HEAD), head + size);
+    g_assert_cmpuint(rd32(f, SEC2(A_SEC2_CMDQ_TAIL)), ==, head + size);
 }
 
 /* Reads the next message as nvkm_falcon_msgq does (restarting when head < tail). */
 static bool msgq_recv(FakePlatform *f, uint8_t *msg)
 {
-    uint32_t head = rd32(f, SEC2(NV_SEC2_MSGQ_HEAD));
-    uint32_t tail = rd32(f, SEC2(NV_SEC2_MSGQ_TAIL));
+    uint32_t head = rd32(f, SEC2(A_SEC2_MSGQ_HEAD));
+    uint32_t tail = rd32(f, SEC2(A_SEC2_MSGQ_TAIL));
 
     if (head == tail) {
         return false;
@@ -234,7 +249,7 @@ static bool msgq_recv(FakePlatform *f, uint8_t *msg)
     g_assert_cmpuint(msg[1], >=, 4);
     g_assert_cmpuint(msg[1], <=, head - tail);
     dmem_read(f, NV_SEC2_BASE, tail + 4, msg + 4, msg[1] - 4);
-    wr32(f, SEC2(NV_SEC2_MSGQ_TAIL), tail + msg[1]);
+    wr32(f, SEC2(A_SEC2_MSGQ_TAIL), tail + msg[1]);
     return true;
 }
 
@@ -253,7 +268,7 @@ static void test_rtos_bootstrap(void)
         g_assert_true(nvgpu_irq_level(f->gpu));
         g_assert_true(msgq_recv(f, msg));
         g_assert_false(msgq_recv(f, msg));
-        wr32(f, SEC2(NV_FALCON_IRQSCLR), NV_FALCON_IRQ_SWGEN0);
+        wr32(f, SEC2(A_FALCON_IRQSCLR), R_FALCON_IRQ_SWGEN0_MASK);
         uint32_t err, fid;
         memcpy(&err, msg + 8, 4);
         memcpy(&fid, msg + 12, 4);
@@ -270,7 +285,7 @@ static void test_rtos_bootstrap(void)
     g_assert_true(msgq_recv(f, msg));
     g_assert_cmpuint(msg[0], ==, NV_SEC2_UNIT_UNLOAD);
     g_assert_cmpuint(msg[3], ==, 7);
-    g_assert_cmphex(rd32(f, SEC2(NV_FALCON_CPUCTL)) & NV_FALCON_CPUCTL_HALTED, !=, 0);
+    g_assert_cmphex(rd32(f, SEC2(A_FALCON_CPUCTL)) & R_FALCON_CPUCTL_HALTED_MASK, !=, 0);
     g_assert_cmpuint(f->guest_errors, ==, 0);
     fake_free(f);
 }
@@ -291,16 +306,16 @@ static void test_rtos_bad_commands(void)
     /* Unknown unit: no reply. A zero size or a head outside the queue: skipped. */
     cmdq_send(f, (uint8_t[4]){ 0x33, 4 }, 4);
     g_assert_false(msgq_recv(f, msg));
-    uint32_t head = rd32(f, SEC2(NV_SEC2_CMDQ_HEAD));
+    uint32_t head = rd32(f, SEC2(A_SEC2_CMDQ_HEAD));
     dmem_write(f, NV_SEC2_BASE, head, (uint8_t[4]){ NV_SEC2_UNIT_ACR, 0 }, 4);
-    wr32(f, SEC2(NV_SEC2_CMDQ_HEAD), head + 4);
-    g_assert_cmpuint(rd32(f, SEC2(NV_SEC2_CMDQ_TAIL)), ==, head + 4);
-    wr32(f, SEC2(NV_SEC2_CMDQ_HEAD), 0xfff0);
-    g_assert_cmpuint(rd32(f, SEC2(NV_SEC2_CMDQ_TAIL)), ==, 0xfff0);
+    wr32(f, SEC2(A_SEC2_CMDQ_HEAD), head + 4);
+    g_assert_cmpuint(rd32(f, SEC2(A_SEC2_CMDQ_TAIL)), ==, head + 4);
+    wr32(f, SEC2(A_SEC2_CMDQ_HEAD), 0xfff0);
+    g_assert_cmpuint(rd32(f, SEC2(A_SEC2_CMDQ_TAIL)), ==, 0xfff0);
     /* A read position near 2^32 (the tail register is writable): no wrap-around. */
-    wr32(f, SEC2(NV_SEC2_CMDQ_TAIL), 0xfffffffe);
-    wr32(f, SEC2(NV_SEC2_CMDQ_HEAD), NV_SEC2_CMDQ_BASE);
-    g_assert_cmpuint(rd32(f, SEC2(NV_SEC2_CMDQ_TAIL)), ==, NV_SEC2_CMDQ_BASE);
+    wr32(f, SEC2(A_SEC2_CMDQ_TAIL), 0xfffffffe);
+    wr32(f, SEC2(A_SEC2_CMDQ_HEAD), NV_SEC2_CMDQ_BASE);
+    g_assert_cmpuint(rd32(f, SEC2(A_SEC2_CMDQ_TAIL)), ==, NV_SEC2_CMDQ_BASE);
     g_assert_cmpuint(f->guest_errors, ==, 5);
     g_assert_false(msgq_recv(f, msg));
     fake_free(f);
@@ -309,8 +324,8 @@ static void test_rtos_bad_commands(void)
     f = rtos_setup();
     unsigned sent = 0;
     while (f->guest_errors == 0 && sent < 1000) {
-        wr32(f, SEC2(NV_SEC2_CMDQ_TAIL), NV_SEC2_CMDQ_BASE);   /* restart the queue */
-        wr32(f, SEC2(NV_SEC2_CMDQ_HEAD), NV_SEC2_CMDQ_BASE);
+        wr32(f, SEC2(A_SEC2_CMDQ_TAIL), NV_SEC2_CMDQ_BASE);   /* restart the queue */
+        wr32(f, SEC2(A_SEC2_CMDQ_HEAD), NV_SEC2_CMDQ_BASE);
         uint32_t fecs = NV_ACR_FALCON_FECS;
         memcpy(cmd + 12, &fecs, 4);
         cmdq_send(f, cmd, sizeof(cmd));
@@ -332,10 +347,10 @@ static void test_reset(void)
 {
     FakePlatform *f = rtos_setup();
 
-    wr32(f, SEC2(NV_FALCON_ENGINE_RESET), 1);
-    wr32(f, SEC2(NV_FALCON_ENGINE_RESET), 0);
-    g_assert_cmphex(rd32(f, SEC2(NV_FALCON_CPUCTL)), ==, NV_FALCON_CPUCTL_HALTED);
-    g_assert_cmphex(rd32(f, SEC2(NV_FALCON_IRQSTAT)), ==, 0);
+    wr32(f, SEC2(A_FALCON_ENGINE), 1);
+    wr32(f, SEC2(A_FALCON_ENGINE), 0);
+    g_assert_cmphex(rd32(f, SEC2(A_FALCON_CPUCTL)), ==, R_FALCON_CPUCTL_HALTED_MASK);
+    g_assert_cmphex(rd32(f, SEC2(A_FALCON_IRQSTAT)), ==, 0);
     /* Started again without a new ASB it is the AHESASC job again (no instance bound). */
     g_assert_cmphex(boot(f, NV_SEC2_BASE), ==, NV_ACR_ERROR_NO_WPR);
     fake_free(f);
@@ -345,6 +360,7 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/falcon/registers", test_registers);
+    g_test_add_func("/falcon/hwcfg-values", test_hwcfg_values);
     g_test_add_func("/falcon/acr-boot", test_acr_boot);
     g_test_add_func("/falcon/acr-bad-input", test_acr_bad_input);
     g_test_add_func("/falcon/rtos-bootstrap", test_rtos_bootstrap);

@@ -78,14 +78,14 @@ static void test_fecs(void)
 
     /* Not bootstrapped by SEC2: a start does nothing, methods are refused. */
     wr32(f, A_FECS_CTXSW_MAILBOX(0), 0);
-    wr32(f, A_FECS_FALCON_CPUCTL, NV_FALCON_CPUCTL_STARTCPU);
+    wr32(f, A_FECS_FALCON_CPUCTL, R_FALCON_CPUCTL_STARTCPU_MASK);
     g_assert_cmphex(rd32(f, A_FECS_CTXSW_MAILBOX(0)), ==, 0);
     g_assert_cmphex(fecs_method(f, NV_FECS_MTHD_DISCOVER_IMAGE_SIZE, 0), ==, 0);
     g_assert_cmpuint(f->guest_errors, ==, 1);
 
     /* After the SEC2 RTOS bootstrapped it (falcon.c), FECS starts and answers. */
     f->gpu->falcon[NV_FALCON_SEC2].gr_booted = 1u << NV_ACR_FALCON_FECS;
-    wr32(f, A_FECS_FALCON_CPUCTL_ALIAS, NV_FALCON_CPUCTL_STARTCPU);
+    wr32(f, A_FECS_FALCON_CPUCTL_ALIAS, R_FALCON_CPUCTL_STARTCPU_MASK);
     g_assert_cmphex(rd32(f, A_FECS_CTXSW_MAILBOX(0)) & NV_FECS_MB0_RUNNING, !=, 0);
     wr32(f, A_FECS_CTXSW_MAILBOX(0), 0);
     uint32_t size = fecs_method(f, NV_FECS_MTHD_DISCOVER_IMAGE_SIZE, 0);

@@ -10,6 +10,8 @@
 #ifndef HW_NVIDIA_NV_FALCON_H
 #define HW_NVIDIA_NV_FALCON_H
 
+#include "hw/nvidia/nv-fields.h"
+
 /* Falcon bases on TU10x (SEC2's is fixed; PTOP's entry is not used for it). */
 #define NV_PMU_BASE                 0x10a000
 #define NV_GSP_BASE                 0x110000
@@ -17,74 +19,100 @@
 #define NV_FALCON_SIZE              0x1000
 
 /* The common register block. */
-#define NV_FALCON_IRQSSET           0x000   /* write 1: set IRQSTAT bits */
-#define NV_FALCON_IRQSCLR           0x004   /* write 1: clear IRQSTAT bits; reads 0 */
-#define NV_FALCON_IRQSTAT           0x008
-#define NV_FALCON_IRQMSET           0x010   /* write 1: set IRQMASK bits */
-#define NV_FALCON_IRQMCLR           0x014   /* write 1: clear IRQMASK bits */
-#define NV_FALCON_IRQMASK           0x018
-#define NV_FALCON_IRQDEST           0x01c   /* 15:0 to the host; 31:16 host's non-stall */
-#define NV_FALCON_MAILBOX0          0x040
-#define NV_FALCON_MAILBOX1          0x044
-#define NV_FALCON_INST_BIND         0x054   /* 30 valid, 29:28 target, 27:0 inst >> 12 */
-#define NV_FALCON_BIND_CTRL         0x058   /* bit 1: acknowledge the bind */
-#define NV_FALCON_BIND_STATUS       0x0dc   /* 14:12 bind state */
-#define NV_FALCON_CPUCTL            0x100
-#define NV_FALCON_BOOTVEC           0x104
-#define NV_FALCON_HWCFG             0x108
-#define NV_FALCON_DMACTL            0x10c   /* 2:1 memory scrubbing pending */
-#define NV_FALCON_HWCFG1            0x12c
-#define NV_FALCON_CPUCTL_ALIAS      0x130
-#define NV_FALCON_IMEMC             0x180
-#define NV_FALCON_IMEMD             0x184
-#define NV_FALCON_IMEMT             0x188
-#define NV_FALCON_DMEMC             0x1c0
-#define NV_FALCON_DMEMD             0x1c4
-#define NV_FALCON_ENGINE_RESET      0x3c0   /* bit 0: held in reset */
-#define NV_FALCON_PMU_INST_BIND     0x480   /* the PMU's instance bind */
-#define NV_FALCON_SEC2_DEBUG        0x408   /* bit 20: debug-fused */
-#define NV_FALCON_PMU_DEBUG         0xc08
-#define NV_SEC2_CMDQ_HEAD           0xc00
-#define NV_SEC2_CMDQ_TAIL           0xc04
-#define NV_SEC2_MSGQ_HEAD           0xc80
-#define NV_SEC2_MSGQ_TAIL           0xc84
+NV_REG32(FALCON_IRQSSET,        0x000)  /* write 1: set IRQSTAT bits */
+NV_REG32(FALCON_IRQSCLR,        0x004)  /* write 1: clear IRQSTAT bits; reads 0 */
+NV_REG32(FALCON_IRQSTAT,        0x008)
+NV_REG32(FALCON_IRQMSET,        0x010)  /* write 1: set IRQMASK bits */
+NV_REG32(FALCON_IRQMCLR,        0x014)  /* write 1: clear IRQMASK bits */
+NV_REG32(FALCON_IRQMASK,        0x018)
+    /* The interrupt bits of all the IRQ registers above and IRQDEST */
+    NV_FIELD(FALCON_IRQ, BIND, 3, 1)            /* instance bind done */
+    NV_FIELD(FALCON_IRQ, HALT, 4, 1)
+    NV_FIELD(FALCON_IRQ, SWGEN0, 6, 1)          /* the RTOS posted messages */
+NV_REG32(FALCON_IRQDEST,        0x01c)
+    NV_FIELD(FALCON_IRQDEST, HOST, 0, 16)       /* bit n: IRQ n goes to the host */
+    NV_FIELD(FALCON_IRQDEST, TARGET, 16, 16)    /* bit 16 + n: on its non-stall line */
+NV_REG32(FALCON_MAILBOX0,       0x040)
+NV_REG32(FALCON_MAILBOX1,       0x044)
+NV_REG32(FALCON_INST_BIND,      0x054)
+    NV_FIELD(FALCON_INST_BIND, PTR, 0, 28)      /* instance block >> 12 */
+    NV_FIELD(FALCON_INST_BIND, TARGET, 28, 2)   /* NV_TARGET_* */
+    NV_FIELD(FALCON_INST_BIND, VALID, 30, 1)
+NV_REG32(FALCON_BIND_CTRL,      0x058)
+    NV_FIELD(FALCON_BIND_CTRL, ACK, 1, 1)       /* acknowledge the bind */
+NV_REG32(FALCON_BIND_STATUS,    0x0dc)
+    NV_FIELD(FALCON_BIND_STATUS, STATE, 12, 3)
+#define NV_FALCON_BIND_STATE_DONE   5
+NV_REG32(FALCON_CPUCTL,         0x100)
+    NV_FIELD(FALCON_CPUCTL, STARTCPU, 1, 1)
+    NV_FIELD(FALCON_CPUCTL, HALTED, 4, 1)
+    NV_FIELD(FALCON_CPUCTL, ALIAS_EN, 6, 1)
+NV_REG32(FALCON_BOOTVEC,        0x104)
+NV_REG32(FALCON_HWCFG,          0x108)
+    NV_FIELD(FALCON_HWCFG, IMEM_SIZE, 0, 9)     /* 256-byte blocks */
+    NV_FIELD(FALCON_HWCFG, DMEM_SIZE, 9, 9)
+NV_REG32(FALCON_DMACTL,         0x10c)
+    NV_FIELD(FALCON_DMACTL, DMEM_SCRUBBING, 1, 1)   /* pending */
+    NV_FIELD(FALCON_DMACTL, IMEM_SCRUBBING, 2, 1)
+NV_REG32(FALCON_HWCFG1,         0x12c)
+    NV_FIELD(FALCON_HWCFG1, CORE_REV, 0, 4)
+    NV_FIELD(FALCON_HWCFG1, SECURITY_MODEL, 4, 2)   /* 2 light, 3 heavy secure */
+    NV_FIELD(FALCON_HWCFG1, IMEM_PORTS, 8, 4)
+    NV_FIELD(FALCON_HWCFG1, DMEM_PORTS, 12, 4)
+NV_REG32(FALCON_CPUCTL_ALIAS,   0x130)  /* CPUCTL's fields */
+NV_REG32(FALCON_IMEMC,          0x180)
+NV_REG32(FALCON_IMEMD,          0x184)
+NV_REG32(FALCON_IMEMT,          0x188)
+NV_REG32(FALCON_DMEMC,          0x1c0)
+NV_REG32(FALCON_DMEMD,          0x1c4)
+    /* The fields of IMEMC and DMEMC */
+    NV_FIELD(FALCON_MEMC, OFFSET, 2, 22)        /* word address */
+    NV_FIELD(FALCON_MEMC, AINCW, 24, 1)         /* auto-increment on write */
+    NV_FIELD(FALCON_MEMC, AINCR, 25, 1)         /* auto-increment on read */
+NV_REG32(FALCON_ENGINE,         0x3c0)
+    NV_FIELD(FALCON_ENGINE, RESET, 0, 1)        /* held in reset */
+NV_REG32(FALCON_SEC2_DEBUG,     0x408)
+    NV_FIELD(FALCON_SEC2_DEBUG, DEBUG_MODE, 20, 1)  /* debug-fused */
+NV_REG32(FALCON_PMU_INST_BIND,  0x480)  /* the PMU's instance bind: INST_BIND's fields */
+NV_REG32(FALCON_PMU_DEBUG,      0xc08)
+NV_REG32(SEC2_CMDQ_HEAD,        0xc00)  /* queue positions: DMEM addresses */
+NV_REG32(SEC2_CMDQ_TAIL,        0xc04)
+NV_REG32(SEC2_MSGQ_HEAD,        0xc80)
+NV_REG32(SEC2_MSGQ_TAIL,        0xc84)
 
 /* MAILBOX0 after an HS job: 0 is success; the model's failure code. */
 #define NV_ACR_ERROR_NO_WPR         0xac0e0001
 
-#define NV_FALCON_IRQ_BIND          (1u << 3)   /* instance bind done */
-#define NV_FALCON_IRQ_HALT          (1u << 4)
-#define NV_FALCON_IRQ_SWGEN0        (1u << 6)   /* the RTOS posted messages */
-#define NV_FALCON_INST_BIND_VALID   (1u << 30)
-#define NV_FALCON_INST_TARGET_SHIFT 28
-#define NV_FALCON_BIND_CTRL_ACK     (1u << 1)
-#define NV_FALCON_BIND_STATE_DONE   5
-#define NV_FALCON_BIND_STATE_SHIFT  12
-#define NV_FALCON_CPUCTL_STARTCPU   (1u << 1)
-#define NV_FALCON_CPUCTL_HALTED     (1u << 4)
-#define NV_FALCON_CPUCTL_ALIAS_EN   (1u << 6)
-#define NV_FALCON_MEMC_OFFSET_MASK  0x00fffffc
-#define NV_FALCON_MEMC_AINCW        (1u << 24)  /* auto-increment on write */
-#define NV_FALCON_MEMC_AINCR        (1u << 25)  /* auto-increment on read */
 #define NV_FALCON_DMEM_SIZE         0x10000     /* 64 KiB, as HWCFG says */
 /* Where the SEC2 RTOS keeps its queues (DMEM addresses: the driver accepts any). */
 #define NV_SEC2_CMDQ_BASE           0x8000
 #define NV_SEC2_MSGQ_BASE           0x9000
 #define NV_SEC2_QUEUE_SIZE          0x800
 
-/*
- * HWCFG: IMEM and DMEM sizes in 256-byte blocks (bits 8:0, 17:9), given in
- * KiB. HWCFG1: core revision 6 (3:0), security model (5:4: 2 light, 3 heavy
- * secure), one IMEM and one DMEM port (11:8, 15:12).
- */
-#define NV_FALCON_HWCFG_KIB(imem, dmem) ((imem) * 4 | (dmem) * 4 << 9)
+/* HWCFG of a falcon with imem and dmem KiB of memory (4 blocks a KiB). */
+#define NV_FALCON_HWCFG_KIB(imem, dmem)                                       \
+    NV_FDP32(NV_FDP32(0, FALCON_HWCFG, IMEM_SIZE, (imem) * 4),                \
+             FALCON_HWCFG, DMEM_SIZE, (dmem) * 4)
 #define NV_FALCON_HWCFG_VALUE       NV_FALCON_HWCFG_KIB(64, 64)
-#define NV_FALCON_HWCFG1_HS         (6 | 3 << 4 | 1 << 8 | 1 << 12)
-#define NV_FALCON_HWCFG1_LS         (6 | 2 << 4 | 1 << 8 | 1 << 12)
 
-/* PFB WPR_INFO: write an index, read the region's bound (bits 31:8 = address >> 16). */
-#define A_PFB_PRI_MMU_WPR_INFO      0x100cd4
-#define NV_WPR_INFO_INDEX_MASK      0xf
+/* HWCFG1: core revision 6, one IMEM and one DMEM port, the security model. */
+#define NV_FALCON_SECURITY_LS       2
+#define NV_FALCON_SECURITY_HS       3
+static inline uint32_t nv_falcon_hwcfg1(uint32_t security)
+{
+    uint32_t v = NV_FDP32(0, FALCON_HWCFG1, CORE_REV, 6);
+
+    v = NV_FDP32(v, FALCON_HWCFG1, SECURITY_MODEL, security);
+    v = NV_FDP32(v, FALCON_HWCFG1, IMEM_PORTS, 1);
+    return NV_FDP32(v, FALCON_HWCFG1, DMEM_PORTS, 1);
+}
+#define NV_FALCON_HWCFG1_HS         nv_falcon_hwcfg1(NV_FALCON_SECURITY_HS)
+#define NV_FALCON_HWCFG1_LS         nv_falcon_hwcfg1(NV_FALCON_SECURITY_LS)
+
+/* PFB WPR_INFO: write an index, read the region's bound. */
+NV_REG32(PFB_PRI_MMU_WPR_INFO,  0x100cd4)
+    NV_FIELD(PFB_PRI_MMU_WPR_INFO, INDEX, 0, 4)
+    NV_FIELD(PFB_PRI_MMU_WPR_INFO, ADDR, 8, 24)     /* address >> 16 */
 #define NV_WPR_INFO_WPR1_ADDR_LO    2
 #define NV_WPR_INFO_WPR1_ADDR_HI    3
 #define NV_WPR_LIMIT_GRANULE        0x20000     /* the HI bound is the last 128 KiB block */

@@ -204,7 +204,7 @@ bool nv_pgraph_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
         break;
     case A_FECS_FALCON_CPUCTL: case A_FECS_FALCON_CPUCTL_ALIAS:
         /* Only firmware ACR placed runs; its first act is to raise "running". */
-        if ((val & NV_FALCON_CPUCTL_STARTCPU) && fecs_running(gpu)) {
+        if (NV_FEX32(val, FALCON_CPUCTL, STARTCPU) && fecs_running(gpu)) {
             *gr_reg(gpu, A_FECS_CTXSW_MAILBOX(0)) |= NV_FECS_MB0_RUNNING;
         }
         break;

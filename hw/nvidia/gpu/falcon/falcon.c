@@ -24,7 +24,7 @@ static uint32_t *reg(NvFalcon *f, uint32_t off)
 static void falcon_reset(NvFalcon *f)
 {
     memset(f, 0, sizeof(*f));
-    f->cpuctl = NV_FALCON_CPUCTL_HALTED;
+    f->cpuctl = R_FALCON_CPUCTL_HALTED_MASK;
 }
 
 void nv_falcon_reset_all(NvGpu *gpu)
@@ -36,7 +36,8 @@ void nv_falcon_reset_all(NvGpu *gpu)
 
 static bool sec2_line(const NvFalcon *f)
 {
-    uint32_t host = f->irqdest & 0xffff & ~(f->irqdest >> 16);
+    uint32_t host = NV_FEX32(f->irqdest, FALCON_IRQDEST, HOST) &
+                    ~NV_FEX32(f->irqdest, FALCON_IRQDEST, TARGET);
 
     return f->irqstat & f->irqmask & host;
 }
@@ -123,7 +124,7 @@ static uint32_t job_acr_unload(NvGpu *gpu)
 static void msgq_post(NvGpu *gpu, NvFalcon *f, const uint8_t *msg, uint32_t size)
 {
     const uint32_t base = NV_SEC2_MSGQ_BASE, end = base + NV_SEC2_QUEUE_SIZE;
-    uint32_t head = *reg(f, NV_SEC2_MSGQ_HEAD), tail = *reg(f, NV_SEC2_MSGQ_TAIL);
+    uint32_t head = *reg(f, A_SEC2_MSGQ_HEAD), tail = *reg(f, A_SEC2_MSGQ_TAIL);
     uint32_t len = (size + 3) & ~3u;
 
     if (head < base || head > end || tail < base || tail > end) {
@@ -143,8 +144,8 @@ static void msgq_post(NvGpu *gpu, NvFalcon *f, const uint8_t *msg, uint32_t size
         return;
     }
     memcpy(f->dmem + head, msg, size);
-    *reg(f, NV_SEC2_MSGQ_HEAD) = head + len;
-    f->irqstat |= NV_FALCON_IRQ_SWGEN0;
+    *reg(f, A_SEC2_MSGQ_HEAD) = head + len;
+    f->irqstat |= R_FALCON_IRQ_SWGEN0_MASK;
 }
 
 static void rtos_start(NvGpu *gpu, NvFalcon *f)
@@ -155,12 +156,12 @@ static void rtos_start(NvGpu *gpu, NvFalcon *f)
     };
 
     f->state = NV_FALCON_RTOS;
-    f->cpuctl &= ~NV_FALCON_CPUCTL_HALTED;
+    f->cpuctl &= ~R_FALCON_CPUCTL_HALTED_MASK;
     /* What the RTOS sets up for itself: its interrupts go to the host. */
-    f->irqmask |= NV_FALCON_IRQ_SWGEN0 | NV_FALCON_IRQ_HALT;
-    f->irqdest = NV_FALCON_IRQ_SWGEN0 | NV_FALCON_IRQ_HALT;
-    *reg(f, NV_SEC2_CMDQ_HEAD) = *reg(f, NV_SEC2_CMDQ_TAIL) = NV_SEC2_CMDQ_BASE;
-    *reg(f, NV_SEC2_MSGQ_HEAD) = *reg(f, NV_SEC2_MSGQ_TAIL) = NV_SEC2_MSGQ_BASE;
+    f->irqmask |= R_FALCON_IRQ_SWGEN0_MASK | R_FALCON_IRQ_HALT_MASK;
+    f->irqdest = R_FALCON_IRQ_SWGEN0_MASK | R_FALCON_IRQ_HALT_MASK;
+    *reg(f, A_SEC2_CMDQ_HEAD) = *reg(f, A_SEC2_CMDQ_TAIL) = NV_SEC2_CMDQ_BASE;
+    *reg(f, A_SEC2_MSGQ_HEAD) = *reg(f, A_SEC2_MSGQ_TAIL) = NV_SEC2_MSGQ_BASE;
     /* queue_info[i] at 8 + 8i: offset (u32), size (u16), index (u8), id (u8) */
     nv_st_le(msg + 8, NV_SEC2_CMDQ_BASE, 4);
     nv_st_le(msg + 12, NV_SEC2_QUEUE_SIZE, 2);
@@ -196,7 +197,7 @@ static void rtos_command(NvGpu *gpu, NvFalcon *f, const uint8_t *cmd, uint32_t s
     case NV_SEC2_UNIT_UNLOAD:
         msgq_post(gpu, f, reply, NV_FALCON_QHDR_SIZE);
         f->state = NV_FALCON_HALTED;
-        f->cpuctl |= NV_FALCON_CPUCTL_HALTED;
+        f->cpuctl |= R_FALCON_CPUCTL_HALTED_MASK;
         break;
     default:
         NV_GUEST_ERR(gpu, SEC2_CMD_UNKNOWN_UNIT, "SEC2: command for unknown unit 0x%02x ignored",
@@ -209,7 +210,7 @@ static void rtos_command(NvGpu *gpu, NvFalcon *f, const uint8_t *cmd, uint32_t s
 static void rtos_commands(NvGpu *gpu, NvFalcon *f)
 {
     const uint32_t base = NV_SEC2_CMDQ_BASE, end = base + NV_SEC2_QUEUE_SIZE;
-    uint32_t head = *reg(f, NV_SEC2_CMDQ_HEAD), rp = *reg(f, NV_SEC2_CMDQ_TAIL);
+    uint32_t head = *reg(f, A_SEC2_CMDQ_HEAD), rp = *reg(f, A_SEC2_CMDQ_TAIL);
 
     /* Each step consumes at least 4 bytes or rewinds once: bounded by the queue. */
     for (unsigned n = 0; rp != head && n <= NV_SEC2_QUEUE_SIZE / 4; n++) {
@@ -235,7 +236,7 @@ static void rtos_commands(NvGpu *gpu, NvFalcon *f)
         rtos_command(gpu, f, hdr, size);
         rp += (size + 3) & ~3u;
     }
-    *reg(f, NV_SEC2_CMDQ_TAIL) = rp;
+    *reg(f, A_SEC2_CMDQ_TAIL) = rp;
 }
 
 /* ---- the register block ---- */
@@ -263,27 +264,31 @@ static void falcon_start(NvGpu *gpu, NvFalconId id, NvFalcon *f)
         result = job_acr_unload(gpu);
         break;
     }
-    *reg(f, NV_FALCON_MAILBOX0) = result;
-    f->cpuctl |= NV_FALCON_CPUCTL_HALTED;
+    *reg(f, A_FALCON_MAILBOX0) = result;
+    f->cpuctl |= R_FALCON_CPUCTL_HALTED_MASK;
 }
 
 static void falcon_bind(NvFalcon *f, uint32_t val)
 {
-    if (!(val & NV_FALCON_INST_BIND_VALID)) {
+    uint64_t ptr = NV_FEX32(val, FALCON_INST_BIND, PTR);
+
+    if (!NV_FEX32(val, FALCON_INST_BIND, VALID)) {
         f->inst_bound = false;
         return;
     }
-    f->inst = (NvPhys) { .addr = (uint64_t)(val & 0x0fffffff) << 12,
-                         .target = (val >> NV_FALCON_INST_TARGET_SHIFT) & 3 };
+    f->inst = (NvPhys) { ptr << NV_PAGE_SHIFT_4K, NV_FEX32(val, FALCON_INST_BIND, TARGET) };
     f->inst_bound = true;
     f->bind_state = NV_FALCON_BIND_STATE_DONE;
-    f->irqstat |= NV_FALCON_IRQ_BIND;
+    f->irqstat |= R_FALCON_IRQ_BIND_MASK;
 }
+
+_Static_assert(R_FALCON_MEMC_OFFSET_SHIFT == 2, "MEMC's OFFSET counts 4-byte words");
 
 static uint32_t dmem_port(NvFalcon *f, bool write, uint32_t val)
 {
-    uint32_t off = f->dmemc & NV_FALCON_MEMC_OFFSET_MASK, out = 0;
-    bool inc = f->dmemc & (write ? NV_FALCON_MEMC_AINCW : NV_FALCON_MEMC_AINCR);
+    uint32_t word = NV_FEX32(f->dmemc, FALCON_MEMC, OFFSET), off = word * 4, out = 0;
+    bool inc = write ? NV_FEX32(f->dmemc, FALCON_MEMC, AINCW) :
+                       NV_FEX32(f->dmemc, FALCON_MEMC, AINCR);
 
     if (off <= NV_FALCON_DMEM_SIZE - 4) {
         if (write) {
@@ -293,8 +298,7 @@ static uint32_t dmem_port(NvFalcon *f, bool write, uint32_t val)
         }
     }
     if (inc) {
-        f->dmemc = (f->dmemc & ~NV_FALCON_MEMC_OFFSET_MASK) |
-                   ((off + 4) & NV_FALCON_MEMC_OFFSET_MASK);
+        f->dmemc = NV_FDP32(f->dmemc, FALCON_MEMC, OFFSET, word + 1);
     }
     return out;
 }
@@ -305,20 +309,25 @@ static bool falcon_read(NvGpu *gpu, NvFalconId id, uint32_t addr, uint32_t *val)
     uint32_t off = addr - falcon_base[id];
 
     switch (off) {
-    case NV_FALCON_IRQSSET: case NV_FALCON_IRQSCLR:
-    case NV_FALCON_IRQMSET: case NV_FALCON_IRQMCLR:
+    case A_FALCON_IRQSSET: case A_FALCON_IRQSCLR:
+    case A_FALCON_IRQMSET: case A_FALCON_IRQMCLR:
         *val = 0;                               /* nouveau read-modify-writes these */
         break;
-    case NV_FALCON_IRQSTAT: *val = f->irqstat; break;
-    case NV_FALCON_IRQMASK: *val = f->irqmask; break;
-    case NV_FALCON_IRQDEST: *val = f->irqdest; break;
-    case NV_FALCON_CPUCTL: case NV_FALCON_CPUCTL_ALIAS: *val = f->cpuctl; break;
-    case NV_FALCON_HWCFG: *val = NV_FALCON_HWCFG_VALUE; break;
-    case NV_FALCON_HWCFG1: *val = NV_FALCON_HWCFG1_HS; break;
-    case NV_FALCON_DMACTL: *val = *reg(f, off) & ~6u; break;   /* scrubbing done at once */
-    case NV_FALCON_BIND_STATUS: *val = f->bind_state << NV_FALCON_BIND_STATE_SHIFT; break;
-    case NV_FALCON_DMEMC: *val = f->dmemc; break;
-    case NV_FALCON_DMEMD: *val = dmem_port(f, false, 0); break;
+    case A_FALCON_IRQSTAT: *val = f->irqstat; break;
+    case A_FALCON_IRQMASK: *val = f->irqmask; break;
+    case A_FALCON_IRQDEST: *val = f->irqdest; break;
+    case A_FALCON_CPUCTL: case A_FALCON_CPUCTL_ALIAS: *val = f->cpuctl; break;
+    case A_FALCON_HWCFG: *val = NV_FALCON_HWCFG_VALUE; break;
+    case A_FALCON_HWCFG1: *val = NV_FALCON_HWCFG1_HS; break;
+    case A_FALCON_DMACTL:                       /* scrubbing done at once */
+        *val = *reg(f, off) & ~(R_FALCON_DMACTL_DMEM_SCRUBBING_MASK |
+                                R_FALCON_DMACTL_IMEM_SCRUBBING_MASK);
+        break;
+    case A_FALCON_BIND_STATUS:
+        *val = NV_FDP32(0, FALCON_BIND_STATUS, STATE, f->bind_state);
+        break;
+    case A_FALCON_DMEMC: *val = f->dmemc; break;
+    case A_FALCON_DMEMD: *val = dmem_port(f, false, 0); break;
     default: *val = *reg(f, off); break;
     }
     return true;
@@ -330,40 +339,41 @@ static bool falcon_write(NvGpu *gpu, NvFalconId id, uint32_t addr, uint32_t val)
     uint32_t off = addr - falcon_base[id];
 
     switch (off) {
-    case NV_FALCON_IRQSSET: f->irqstat |= val; break;
-    case NV_FALCON_IRQSCLR: f->irqstat &= ~val; break;
-    case NV_FALCON_IRQMSET: f->irqmask |= val; break;
-    case NV_FALCON_IRQMCLR: f->irqmask &= ~val; break;
-    case NV_FALCON_IRQDEST: f->irqdest = val; break;
-    case NV_FALCON_CPUCTL: case NV_FALCON_CPUCTL_ALIAS:
-        if (val & NV_FALCON_CPUCTL_STARTCPU) {
+    case A_FALCON_IRQSSET: f->irqstat |= val; break;
+    case A_FALCON_IRQSCLR: f->irqstat &= ~val; break;
+    case A_FALCON_IRQMSET: f->irqmask |= val; break;
+    case A_FALCON_IRQMCLR: f->irqmask &= ~val; break;
+    case A_FALCON_IRQDEST: f->irqdest = val; break;
+    case A_FALCON_CPUCTL: case A_FALCON_CPUCTL_ALIAS:
+        if (NV_FEX32(val, FALCON_CPUCTL, STARTCPU)) {
             falcon_start(gpu, id, f);
         }
-        f->cpuctl = (f->cpuctl & ~NV_FALCON_CPUCTL_ALIAS_EN) | (val & NV_FALCON_CPUCTL_ALIAS_EN);
+        f->cpuctl = NV_FDP32(f->cpuctl, FALCON_CPUCTL, ALIAS_EN,
+                             NV_FEX32(val, FALCON_CPUCTL, ALIAS_EN));
         break;
-    case NV_FALCON_INST_BIND:
+    case A_FALCON_INST_BIND:
         falcon_bind(f, val);
         break;
-    case NV_FALCON_PMU_INST_BIND:
+    case A_FALCON_PMU_INST_BIND:
         if (id == NV_FALCON_PMU) {
             falcon_bind(f, val);
         }
         *reg(f, off) = val;
         break;
-    case NV_FALCON_BIND_CTRL:
-        if (val & NV_FALCON_BIND_CTRL_ACK) {
+    case A_FALCON_BIND_CTRL:
+        if (NV_FEX32(val, FALCON_BIND_CTRL, ACK)) {
             f->bind_state = 0;
         }
         break;
-    case NV_FALCON_ENGINE_RESET:
-        if (val & 1) {
+    case A_FALCON_ENGINE:
+        if (NV_FEX32(val, FALCON_ENGINE, RESET)) {
             falcon_reset(f);
         }
         *reg(f, off) = val;
         break;
-    case NV_FALCON_DMEMC: f->dmemc = val; break;
-    case NV_FALCON_DMEMD: dmem_port(f, true, val); break;
-    case NV_SEC2_CMDQ_HEAD:
+    case A_FALCON_DMEMC: f->dmemc = val; break;
+    case A_FALCON_DMEMD: dmem_port(f, true, val); break;
+    case A_SEC2_CMDQ_HEAD:
         *reg(f, off) = val;
         if (id == NV_FALCON_SEC2 && f->state == NV_FALCON_RTOS) {
             rtos_commands(gpu, f);

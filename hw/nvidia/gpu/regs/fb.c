@@ -28,12 +28,13 @@ static uint32_t fault_vectors(uint32_t notify, uint32_t error)
 
 /*
  * WPR_INFO: the bound of the WPR region the index selects, as the ACR image
- * set it (falcon.c): bits 31:8 hold address bits 39:16; the upper bound is
- * the start of the region's last 128 KiB. The index reads back in 3:0.
+ * set it (falcon.c): ADDR holds address bits 39:16; the upper bound is the
+ * start of the region's last 128 KiB. The index reads back.
  */
 static uint32_t wpr_info(const NvGpu *gpu)
 {
     uint32_t index = gpu->r.pfb.wpr_index;
+    uint32_t v = NV_FDP32(0, PFB_PRI_MMU_WPR_INFO, INDEX, index);
     uint64_t addr = 0;
 
     if (index == NV_WPR_INFO_WPR1_ADDR_LO) {
@@ -41,7 +42,7 @@ static uint32_t wpr_info(const NvGpu *gpu)
     } else if (index == NV_WPR_INFO_WPR1_ADDR_HI && gpu->r.pfb.wpr_end) {
         addr = gpu->r.pfb.wpr_end - NV_WPR_LIMIT_GRANULE;
     }
-    return ((uint32_t)(addr >> 8) & ~0xffu) | index;
+    return NV_FDP32(v, PFB_PRI_MMU_WPR_INFO, ADDR, addr >> 16);
 }
 
 bool nv_pfb_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
@@ -49,7 +50,7 @@ bool nv_pfb_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
     if (addr != A_PFB_PRI_MMU_WPR_INFO) {
         return false;
     }
-    gpu->r.pfb.wpr_index = val & NV_WPR_INFO_INDEX_MASK;
+    gpu->r.pfb.wpr_index = NV_FEX32(val, PFB_PRI_MMU_WPR_INFO, INDEX);
     return true;
 }
 
