@@ -40,19 +40,34 @@ static inline uint64_t nvpt_pde(uint32_t target, uint64_t addr)
     uint64_t aper = target == NV_TARGET_VRAM ? NV_PDE_APERTURE_VRAM :
                     target == NV_TARGET_SYS_COH ? NV_PDE_APERTURE_SYS_COH :
                                                   NV_PDE_APERTURE_SYS_NONCOH;
+    uint64_t pde = NV_FDP64(0, PDE, ADDR, addr >> NV_PDE_ADDR_ALIGN_SHIFT);
 
-    return ((addr >> NV_PDE_ADDR_SHIFT) & NV_PDE_ADDR_MASK) | aper << NV_PDE_APERTURE_SHIFT |
-           (target == NV_TARGET_VRAM ? 0 : NV_PDE_VOL);
+    pde = NV_FDP64(pde, PDE, APERTURE, aper);
+    return NV_FDP64(pde, PDE, VOL, target != NV_TARGET_VRAM);
 }
 
+/* A valid PTE. ADDR_VID is the low part of ADDR_SYS: one deposit serves both. */
+_Static_assert((int)R_PTE_ADDR_VID_SHIFT == (int)R_PTE_ADDR_SYS_SHIFT, "PTE address fields");
 static inline uint64_t nvpt_pte(uint32_t target, uint64_t addr)
 {
     uint64_t aper = target == NV_TARGET_VRAM ? NV_PTE_APERTURE_VRAM :
                     target == NV_TARGET_SYS_COH ? NV_PTE_APERTURE_SYS_COH :
                                                   NV_PTE_APERTURE_SYS_NONCOH;
+    uint64_t pte = NV_FDP64(0, PTE, VALID, 1);
 
-    return NV_PTE_VALID | aper << NV_PTE_APERTURE_SHIFT |
-           (addr >> NV_PAGE_SHIFT_4K) << NV_PTE_ADDR_SHIFT;
+    pte = NV_FDP64(pte, PTE, APERTURE, aper);
+    return NV_FDP64(pte, PTE, ADDR_SYS, addr >> NV_PAGE_SHIFT_4K);
+}
+
+/* The instance block's PDB word: a ver2 directory at pd3 with 64 KiB big pages. */
+static inline uint64_t nvpt_pdb(uint32_t target, uint64_t pd3)
+{
+    uint64_t pdb = NV_FDP64(0, RAMIN_PDB, ADDR, pd3 >> NV_PAGE_SHIFT_4K);
+
+    pdb = NV_FDP64(pdb, RAMIN_PDB, TARGET, target);
+    pdb = NV_FDP64(pdb, RAMIN_PDB, VOL, target != NV_TARGET_VRAM);
+    pdb = NV_FDP64(pdb, RAMIN_PDB, VER2, 1);
+    return NV_FDP64(pdb, RAMIN_PDB, BIG_PAGE_64K, 1);
 }
 
 /* Creates an address space of [0, limit] with its instance block at inst. */
@@ -61,10 +76,8 @@ static inline void nvpt_init(NvVmm *v, NvPtMem mem, uint32_t target, uint64_t in
 {
     *v = (NvVmm) { .mem = mem, .target = target, .next = pool, .inst = inst };
     v->pd3 = nvpt_alloc(v, 4096);
-    mem.write64(mem.ctx, target, inst + NV_RAMIN_PDB,
-                v->pd3 | target | NV_PDB_VER2 | NV_PDB_BIG_PAGE_64K |
-                (target == NV_TARGET_VRAM ? 0 : NV_PDB_VOL));
-    mem.write64(mem.ctx, target, inst + NV_RAMIN_VA_LIMIT, limit);
+    mem.write64(mem.ctx, target, inst + A_RAMIN_PDB, nvpt_pdb(target, v->pd3));
+    mem.write64(mem.ctx, target, inst + A_RAMIN_VA_LIMIT, limit);
 }
 
 /* The table a PDE at entry points to, allocating it if absent. */
@@ -73,8 +86,8 @@ static inline uint64_t nvpt_next(NvVmm *v, uint64_t entry, uint64_t size)
     uint64_t pde = v->mem.read64(v->mem.ctx, v->target, entry);
     uint64_t table;
 
-    if (pde & NV_PDE_APERTURE_MASK) {
-        return (pde & NV_PDE_ADDR_MASK) << NV_PDE_ADDR_SHIFT;
+    if (NV_FEX64(pde, PDE, APERTURE)) {
+        return NV_FEX64(pde, PDE, ADDR) << NV_PDE_ADDR_ALIGN_SHIFT;
     }
     table = nvpt_alloc(v, size);
     v->mem.write64(v->mem.ctx, v->target, entry, nvpt_pde(v->target, table));

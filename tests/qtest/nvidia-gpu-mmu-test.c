@@ -137,17 +137,17 @@ static void enable_fault_msi(Mmu *m)
 static void expect_fault(Mmu *m, unsigned n, uint64_t va, uint32_t reason, bool write)
 {
     uint64_t rec = FAULT_BUF + n * NV_FAULT_ENTRY_SIZE;
-    uint64_t info = vram_read64(&m->g, rec + NV_FAULT_ENTRY_INFO0);
+    uint64_t info = vram_read64(&m->g, rec + A_FAULT_ENTRY_INFO0);
 
     qtest_clock_step(m->g.qts, 1);                       /* let the bottom half run */
     g_assert_cmphex(rd(&m->g, A_VF_FAULT_BUF_PUT(0)), ==, n + 1);
-    g_assert_cmphex(vram_read64(&m->g, rec + NV_FAULT_ENTRY_ADDR_LO), ==, va);
-    g_assert_cmphex(vram_read64(&m->g, rec + NV_FAULT_ENTRY_INST_LO) & ~0xfffull, ==,
+    g_assert_cmphex(vram_read64(&m->g, rec + A_FAULT_ENTRY_ADDR_LO), ==, va);
+    g_assert_cmphex(vram_read64(&m->g, rec + A_FAULT_ENTRY_INST_LO) & ~0xfffull, ==,
                     m->vmm.inst);
     g_assert_cmphex(info & 0xff, ==, NV_MMU_ENG_BAR2);
     g_assert_cmphex(info >> 63, ==, 1);
     g_assert_cmphex((info >> 32) & 0x1f, ==, reason);
-    g_assert_cmphex((info >> (32 + NV_FAULT_INFO1_ACCESS_SHIFT)) & 0xf, ==,
+    g_assert_cmphex(NV_FEX32(info >> 32, FAULT_ENTRY_INFO1, ACCESS), ==,
                     write ? NV_FAULT_ACCESS_VIRT_WRITE : NV_FAULT_ACCESS_VIRT_READ);
     g_assert_cmphex(qtest_readl(m->g.qts, MSI_ADDR), ==, MSI_DATA);
     qtest_writel(m->g.qts, MSI_ADDR, 0);

@@ -277,9 +277,9 @@ static void test_unmapped_pushbuffer(void)
     nvch_kick(&ch);
     fake_run_host(f);
     g_assert_cmphex(rd32(f, A_VF_FAULT_BUF_PUT(0)), ==, 1);
-    g_assert_cmphex(vram32(f, 0x3800000 + NV_FAULT_ENTRY_ADDR_LO), ==, 0);
-    g_assert_cmphex(vram32(f, 0x3800000 + NV_FAULT_ENTRY_ADDR_HI), ==, 0x70);
-    g_assert_cmphex(vram32(f, 0x3800000 + NV_FAULT_ENTRY_INFO0) & 0xff, ==, NV_MMU_ENG_HOST0);
+    g_assert_cmphex(vram32(f, 0x3800000 + A_FAULT_ENTRY_ADDR_LO), ==, 0);
+    g_assert_cmphex(vram32(f, 0x3800000 + A_FAULT_ENTRY_ADDR_HI), ==, 0x70);
+    g_assert_cmphex(vram32(f, 0x3800000 + A_FAULT_ENTRY_INFO0) & 0xff, ==, NV_MMU_ENG_HOST0);
     g_assert_cmphex(rd32(f, A_PCCSR_CHANNEL(4)) & R_PCCSR_CHANNEL_PBDMA_FAULTED_MASK, !=, 0);
     check_other_channel_runs(f);
     fake_free(f);
@@ -358,7 +358,7 @@ static void test_ce_fault_engine(void)
     nvch_submit(&ch);
     fake_run_host(f);
     g_assert_cmphex(rd32(f, A_VF_FAULT_BUF_PUT(0)), ==, 1);
-    g_assert_cmphex(vram32(f, 0x3800000 + NV_FAULT_ENTRY_INFO0) & 0xff, ==, NV_MMU_ENG_CE0 + 2);
+    g_assert_cmphex(vram32(f, 0x3800000 + A_FAULT_ENTRY_INFO0) & 0xff, ==, NV_MMU_ENG_CE0 + 2);
     g_assert_cmphex(rd32(f, A_PCCSR_CHANNEL(2)) & R_PCCSR_CHANNEL_ENG_FAULTED_MASK, !=, 0);
     g_assert_cmphex(rd32(f, A_CE_INTR_STATUS(2)), ==, 0);   /* a fault, not a launch error */
     fake_free(f);

@@ -85,7 +85,7 @@ static void test_dual_pd0(void)
     nvgpu_bar_write(f->gpu, 2, 0x40010, 0x5a5a5a5a, 4);
     g_assert_cmphex(vram64(f, 0x500010) & 0xffffffff, ==, 0x5a5a5a5a);
 
-    fake_w64(f, NV_TARGET_VRAM, nvpt_pte_addr(&v, 0x40000, NV_PAGE_SHIFT_64K), NV_PTE_PRIV);
+    fake_w64(f, NV_TARGET_VRAM, nvpt_pte_addr(&v, 0x40000, NV_PAGE_SHIFT_64K), R_PTE_PRIV_MASK);
     invalidate(f);
     g_assert_cmphex(nvgpu_bar_read(f->gpu, 2, 0x40010, 4), ==, 0);
     g_assert_cmpuint(f->guest_errors, ==, 1);
@@ -157,7 +157,7 @@ static void test_sparse(void)
     NvVmm v;
     FakePlatform *f = setup(&v);
 
-    fake_w64(f, NV_TARGET_VRAM, nvpt_pte_addr(&v, 0x7000, NV_PAGE_SHIFT_4K), NV_PTE_VOL);
+    fake_w64(f, NV_TARGET_VRAM, nvpt_pte_addr(&v, 0x7000, NV_PAGE_SHIFT_4K), R_PTE_VOL_MASK);
     nvgpu_bar_write(f->gpu, 2, 0x7000, 0x1234, 4);
     g_assert_cmphex(nvgpu_bar_read(f->gpu, 2, 0x7000, 4), ==, 0);
     g_assert_cmpuint(f->guest_errors, ==, 0);
@@ -185,16 +185,52 @@ static void enable_fault_irq(FakePlatform *f)
 static void check_record(FakePlatform *f, uint64_t at, uint64_t va, uint32_t engine,
                          uint32_t reason, uint32_t access)
 {
-    uint64_t inst = vram64(f, at + NV_FAULT_ENTRY_INST_LO);
-    uint64_t addr = vram64(f, at + NV_FAULT_ENTRY_ADDR_LO);
-    uint64_t info = vram64(f, at + NV_FAULT_ENTRY_INFO0);
+    uint64_t inst = vram64(f, at + A_FAULT_ENTRY_INST_LO);
+    uint64_t addr = vram64(f, at + A_FAULT_ENTRY_ADDR_LO);
+    uint64_t info = vram64(f, at + A_FAULT_ENTRY_INFO0);
 
     g_assert_cmphex(inst & ~0xfffull, ==, INST);
     g_assert_cmphex(addr, ==, va);
     g_assert_cmphex(info & 0xff, ==, engine);
     g_assert_cmphex(info >> 63, ==, 1);                         /* valid */
+    g_assert_cmphex(info >> 52 & 1, ==, 1);                     /* hub */
     g_assert_cmphex((info >> 32) & 0x1f, ==, reason);
-    g_assert_cmphex((info >> (32 + NV_FAULT_INFO1_ACCESS_SHIFT)) & 0xf, ==, access);
+    g_assert_cmphex(NV_FEX32(info >> 32, FAULT_ENTRY_INFO1, ACCESS), ==, access);
+}
+
+/*
+ * The PDB, PDE and PTE rows against the masks and shifts they replaced:
+ * the masks, and the builders of nv-pt.h against the old expressions.
+ */
+static void test_fields(void)
+{
+    static const uint32_t targets[] = { NV_TARGET_VRAM, NV_TARGET_SYS_COH,
+                                        NV_TARGET_SYS_NONCOH };
+    static const uint64_t addrs[] = { 0, 0x1000, 0x12345000, 0x1ffffff000ull,
+                                      0x3fffffffff000ull };
+
+    g_assert_cmphex(R_RAMIN_PDB_TARGET_MASK, ==, 0x3);
+    g_assert_cmphex(R_RAMIN_PDB_ADDR_MASK, ==, ~0xfffull);
+    g_assert_cmphex(R_PDE_IS_PTE_MASK | R_PDE_APERTURE_MASK | R_PDE_VOL_MASK, ==, 0xf);
+    g_assert_cmphex(R_PDE_ADDR_MASK, ==, 0x003ffffffffffff0ull);
+    g_assert_cmphex(R_PTE_VALID_MASK | R_PTE_APERTURE_MASK | R_PTE_VOL_MASK, ==, 0xf);
+    g_assert_cmphex(R_PTE_PRIV_MASK | R_PTE_READ_ONLY_MASK, ==, 0x60);
+    g_assert_cmphex(NV_FEX64(~0ull, PTE, ADDR_VID), ==, 0x1ffffff);
+    g_assert_cmphex(NV_FEX64(~0ull, PTE, ADDR_SYS), ==, 0x3fffffffffffull);
+    for (unsigned t = 0; t < G_N_ELEMENTS(targets); t++) {
+        uint64_t aper = targets[t] == NV_TARGET_VRAM ? 0 : targets[t];
+        uint64_t vol = targets[t] == NV_TARGET_VRAM ? 0 : 1;
+
+        for (unsigned i = 0; i < G_N_ELEMENTS(addrs); i++) {
+            uint64_t a = addrs[i];
+            g_assert_cmphex(nvpt_pdb(targets[t], a), ==,
+                            a | targets[t] | vol << 2 | 1ull << 10 | 1ull << 11);
+            g_assert_cmphex(nvpt_pde(targets[t], a), ==,
+                            ((a >> 4) & 0x003ffffffffffff0ull) |
+                            (aper ? aper : 1) << 1 | vol << 3);
+            g_assert_cmphex(nvpt_pte(targets[t], a), ==, 1 | aper << 1 | (a >> 12) << 8);
+        }
+    }
 }
 
 static void test_fault_invalid_pte(void)
@@ -216,7 +252,7 @@ static void test_fault_invalid_pte(void)
 
     /* A write to a read-only page: a second record, memory untouched. */
     fake_w64(f, NV_TARGET_VRAM, 0x300000, 0x42);
-    nvpt_map(&v, 0xa000, 0x300000, NV_TARGET_VRAM, NV_PAGE_SHIFT_4K, NV_PTE_READ_ONLY);
+    nvpt_map(&v, 0xa000, 0x300000, NV_TARGET_VRAM, NV_PAGE_SHIFT_4K, R_PTE_READ_ONLY_MASK);
     nvgpu_bar_write(f->gpu, 2, 0xa000, 0x99, 4);
     g_assert_cmphex(vram64(f, 0x300000), ==, 0x42);
     g_assert_cmphex(nvgpu_bar_read(f->gpu, 2, 0xa000, 4), ==, 0x42);
@@ -326,6 +362,7 @@ static void test_fault_info_latch(void)
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/mmu/fields", test_fields);
     g_test_add_func("/mmu/page-sizes", test_page_sizes);
     g_test_add_func("/mmu/dual-pd0", test_dual_pd0);
     g_test_add_func("/mmu/sysmem", test_sysmem);

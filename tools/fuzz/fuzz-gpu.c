@@ -500,21 +500,30 @@ static void vram_w64(uint64_t addr, uint64_t v)
 
 static uint64_t pde(uint64_t table)
 {
-    return ((table >> NV_PDE_ADDR_SHIFT) & NV_PDE_ADDR_MASK) |
-           (uint64_t)NV_PDE_APERTURE_VRAM << NV_PDE_APERTURE_SHIFT;
+    uint64_t e = NV_FDP64(0, PDE, ADDR, table >> NV_PDE_ADDR_ALIGN_SHIFT);
+
+    return NV_FDP64(e, PDE, APERTURE, NV_PDE_APERTURE_VRAM);
 }
 
 static uint64_t pte(bool sys, uint64_t addr)
 {
-    return NV_PTE_VALID |
-           (uint64_t)(sys ? NV_PTE_APERTURE_SYS_COH : NV_PTE_APERTURE_VRAM)
-               << NV_PTE_APERTURE_SHIFT |
-           (addr >> NV_PAGE_SHIFT_4K) << NV_PTE_ADDR_SHIFT;
+    uint64_t e = NV_FDP64(R_PTE_VALID_MASK, PTE, ADDR_SYS, addr >> NV_PAGE_SHIFT_4K);
+
+    return NV_FDP64(e, PTE, APERTURE, sys ? NV_PTE_APERTURE_SYS_COH : NV_PTE_APERTURE_VRAM);
 }
 
 static void map4k(uint64_t va, bool sys, uint64_t pa, uint64_t extra)
 {
     vram_w64(SPT + 8 * ((va >> NV_PAGE_SHIFT_4K) & 511), pte(sys, pa) | extra);
+}
+
+/* The PDB word: a ver2 directory at PD3 in VRAM with 64 KiB big pages. */
+static uint64_t pdb(void)
+{
+    uint64_t e = NV_FDP64(0, RAMIN_PDB, ADDR, PD3 >> NV_PAGE_SHIFT_4K);
+
+    e = NV_FDP64(e, RAMIN_PDB, TARGET, NV_TARGET_VRAM);
+    return e | R_RAMIN_PDB_VER2_MASK | R_RAMIN_PDB_BIG_PAGE_64K_MASK;
 }
 
 static void ramfc(uint64_t inst, uint64_t userd, uint64_t gp_va)
@@ -523,8 +532,8 @@ static void ramfc(uint64_t inst, uint64_t userd, uint64_t gp_va)
     vram_w32(inst + NV_RAMFC_USERD_HI, (uint32_t)(userd >> 32));
     vram_w32(inst + NV_RAMFC_GP_BASE_LO, (uint32_t)gp_va);
     vram_w32(inst + NV_RAMFC_GP_BASE_HI, (uint32_t)(gp_va >> 32) | GP_LIMIT2 << 16);
-    vram_w64(inst + NV_RAMIN_PDB, PD3 | NV_TARGET_VRAM | NV_PDB_VER2 | NV_PDB_BIG_PAGE_64K);
-    vram_w64(inst + NV_RAMIN_VA_LIMIT, VA_LIMIT);
+    vram_w64(inst + A_RAMIN_PDB, pdb());
+    vram_w64(inst + A_RAMIN_VA_LIMIT, VA_LIMIT);
 }
 
 /* Writes GP entries for the pushbuffer (dwords long) into ring ring_off; returns GP_PUT. */
@@ -559,7 +568,7 @@ static void build_skeleton(uint8_t flags, uint32_t pb_dwords)
     vram_w64(PD0 + 8, pde(SPT));                        /* ... and small table */
     vram_w64(PD0 + 16, pte(false, HUGE_PA));            /* VA [2, 4 MiB): a 2 MiB page */
     vram_w64(BPT + 8 * ((BIG_VA >> NV_BIGPT_SHIFT) & 31), pte(false, BIG_PA));
-    vram_w64(BPT + 8 * ((BLOCKED_VA >> NV_BIGPT_SHIFT) & 31), NV_PTE_PRIV);
+    vram_w64(BPT + 8 * ((BLOCKED_VA >> NV_BIGPT_SHIFT) & 31), R_PTE_PRIV_MASK);
 
     map4k(GP_VA, sys, sys ? SYS_GP : GP_PAGE, 0);
     for (uint32_t i = 0; i < PB_SIZE / 0x1000; i++) {
@@ -572,8 +581,8 @@ static void build_skeleton(uint8_t flags, uint32_t pb_dwords)
     map4k(INST_VA, false, INST0, 0);
     map4k(USERD_VA, false, USERD0, 0);
     map4k(FB_VA, false, FAULTBUF, 0);
-    vram_w64(SPT + 8 * ((SPARSE_VA >> NV_PAGE_SHIFT_4K) & 511), NV_PTE_VOL);
-    map4k(RO_VA, false, DATA_PA, NV_PTE_READ_ONLY);
+    vram_w64(SPT + 8 * ((SPARSE_VA >> NV_PAGE_SHIFT_4K) & 511), R_PTE_VOL_MASK);
+    map4k(RO_VA, false, DATA_PA, R_PTE_READ_ONLY_MASK);
     map4k(SYS_VA, true, SYS_DATA, 0);
     map4k(BLOCKED_VA, false, DATA_PA, 0);
 
@@ -792,9 +801,9 @@ static void report(const Run *run)
             nvgpu_bar0_read(gpu, A_PBDMA_DATA0(0), 4), nvgpu_bar0_read(gpu, A_PFIFO_INTR_0, 4),
             nvgpu_bar0_read(gpu, A_CE_INTR_STATUS(0), 4), nvgpu_bar0_read(gpu, A_CE_LAUNCH_ERR(0), 4));
     fprintf(stderr, "  fault record 0: inst %08x va %08x_%08x engine %02x info1 %08x\n",
-            vram32(FAULTBUF + NV_FAULT_ENTRY_INST_LO), vram32(FAULTBUF + NV_FAULT_ENTRY_ADDR_HI),
-            vram32(FAULTBUF + NV_FAULT_ENTRY_ADDR_LO), vram32(FAULTBUF + NV_FAULT_ENTRY_INFO0),
-            vram32(FAULTBUF + NV_FAULT_ENTRY_INFO1));
+            vram32(FAULTBUF + A_FAULT_ENTRY_INST_LO), vram32(FAULTBUF + A_FAULT_ENTRY_ADDR_HI),
+            vram32(FAULTBUF + A_FAULT_ENTRY_ADDR_LO), vram32(FAULTBUF + A_FAULT_ENTRY_INFO0),
+            vram32(FAULTBUF + A_FAULT_ENTRY_INFO1));
     fprintf(stderr, "  fault put %08x status %08x; data:", nvgpu_bar0_read(gpu, A_VF_FAULT_BUF_PUT(0), 4),
             nvgpu_bar0_read(gpu, A_VF_FAULT_STATUS, 4));
     for (unsigned i = 0; i < 8; i++) {

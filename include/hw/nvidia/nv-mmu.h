@@ -10,15 +10,16 @@
 #define HW_NVIDIA_NV_MMU_H
 
 #include <stdint.h>
+#include "hw/nvidia/nv-fields.h"
 
 /* Instance block (RAMIN) */
-#define NV_RAMIN_PDB            0x200   /* u64: page directory base */
-#define NV_RAMIN_VA_LIMIT       0x208   /* u64: last valid VA (limit - 1) */
-#define NV_PDB_TARGET_MASK      0x3ull  /* 0 VRAM, 2 SYS coherent, 3 SYS non-coherent */
-#define NV_PDB_VOL              (1ull << 2)
-#define NV_PDB_VER2             (1ull << 10)
-#define NV_PDB_BIG_PAGE_64K     (1ull << 11)
-#define NV_PDB_ADDR_MASK        (~0xfffull)
+NV_REG64(RAMIN_PDB,         0x200)      /* page directory base */
+    NV_FIELD64(RAMIN_PDB, TARGET, 0, 2)         /* NV_TARGET_* */
+    NV_FIELD64(RAMIN_PDB, VOL, 2, 1)
+    NV_FIELD64(RAMIN_PDB, VER2, 10, 1)
+    NV_FIELD64(RAMIN_PDB, BIG_PAGE_64K, 11, 1)
+    NV_FIELD64(RAMIN_PDB, ADDR, 12, 52)         /* address >> 12 */
+NV_REG64(RAMIN_VA_LIMIT,    0x208)      /* last valid VA (limit - 1) */
 
 /* Memory targets as instance blocks, PDBs and BAR blocks encode them */
 #define NV_TARGET_VRAM          0
@@ -44,47 +45,47 @@
 #define NV_PAGE_SHIFT_2M        21
 
 /* PDE */
-#define NV_PDE_IS_PTE           (1ull << 0)
-#define NV_PDE_APERTURE_SHIFT   1
-#define NV_PDE_APERTURE_MASK    (3ull << 1)
+NV_FIELD64(PDE, IS_PTE, 0, 1)
+NV_FIELD64(PDE, APERTURE, 1, 2)
+NV_FIELD64(PDE, VOL, 3, 1)
+NV_FIELD64(PDE, ADDR, 4, 50)                /* address >> NV_PDE_ADDR_ALIGN_SHIFT */
+#define NV_PDE_ADDR_ALIGN_SHIFT 8           /* tables are 256-byte aligned */
 #define NV_PDE_APERTURE_INVALID 0
 #define NV_PDE_APERTURE_VRAM    1
 #define NV_PDE_APERTURE_SYS_COH 2
 #define NV_PDE_APERTURE_SYS_NONCOH 3
-#define NV_PDE_VOL              (1ull << 3)
-#define NV_PDE_ADDR_MASK        0x003ffffffffffff0ull   /* address >> 4 */
-#define NV_PDE_ADDR_SHIFT       4
 
 /* PTE */
-#define NV_PTE_VALID            (1ull << 0)
-#define NV_PTE_APERTURE_SHIFT   1
-#define NV_PTE_APERTURE_MASK    (3ull << 1)
+NV_FIELD64(PTE, VALID, 0, 1)
+NV_FIELD64(PTE, APERTURE, 1, 2)
+NV_FIELD64(PTE, VOL, 3, 1)                  /* on an invalid PTE: sparse */
+NV_FIELD64(PTE, PRIV, 5, 1)                 /* on an invalid big PTE: blocked */
+NV_FIELD64(PTE, READ_ONLY, 6, 1)
+NV_FIELD64(PTE, ADDR_VID, 8, 25)            /* address >> 12 (addresses < 128 GiB) */
+NV_FIELD64(PTE, ADDR_SYS, 8, 46)            /* address >> 12 */
 #define NV_PTE_APERTURE_VRAM    0
 #define NV_PTE_APERTURE_PEER    1
 #define NV_PTE_APERTURE_SYS_COH 2
 #define NV_PTE_APERTURE_SYS_NONCOH 3
-#define NV_PTE_VOL              (1ull << 3)     /* on an invalid PTE: sparse */
-#define NV_PTE_PRIV             (1ull << 5)     /* on an invalid big PTE: blocked */
-#define NV_PTE_READ_ONLY        (1ull << 6)
-#define NV_PTE_ADDR_SHIFT       8               /* address >> 12, from bit 8 */
-#define NV_PTE_VRAM_ADDR_MASK   0x1ffffffull    /* 25 bits (addresses < 128 GiB) */
-#define NV_PTE_SYS_ADDR_MASK    0x3fffffffffffull
 
 /* MMU fault record (32 bytes, in a fault buffer) */
 #define NV_FAULT_ENTRY_SIZE     32
-#define NV_FAULT_ENTRY_INST_LO  0x00
-#define NV_FAULT_ENTRY_INST_HI  0x04
-#define NV_FAULT_ENTRY_ADDR_LO  0x08
-#define NV_FAULT_ENTRY_ADDR_HI  0x0c
-#define NV_FAULT_ENTRY_TIME_LO  0x10
-#define NV_FAULT_ENTRY_TIME_HI  0x14
-#define NV_FAULT_ENTRY_INFO0    0x18    /* 7:0 engine */
-#define NV_FAULT_ENTRY_INFO1    0x1c    /* 31 valid, 19:16 access, 14:8 client, 4:0 reason */
-#define NV_FAULT_INST_TARGET_SHIFT 8   /* in INST_LO, below the 4 KiB-aligned address */
-#define NV_FAULT_INFO1_VALID    (1u << 31)
-#define NV_FAULT_INFO1_HUB      (1u << 20)
-#define NV_FAULT_INFO1_ACCESS_SHIFT 16
-#define NV_FAULT_INFO1_CLIENT_SHIFT 8
+NV_REG32(FAULT_ENTRY_INST_LO,   0x00)
+    NV_FIELD(FAULT_ENTRY_INST_LO, TARGET, 8, 2)     /* NV_TARGET_* */
+    NV_FIELD(FAULT_ENTRY_INST_LO, ADDR, 12, 20)     /* instance block >> 12 */
+NV_REG32(FAULT_ENTRY_INST_HI,   0x04)
+NV_REG32(FAULT_ENTRY_ADDR_LO,   0x08)
+NV_REG32(FAULT_ENTRY_ADDR_HI,   0x0c)
+NV_REG32(FAULT_ENTRY_TIME_LO,   0x10)
+NV_REG32(FAULT_ENTRY_TIME_HI,   0x14)
+NV_REG32(FAULT_ENTRY_INFO0,     0x18)
+    NV_FIELD(FAULT_ENTRY_INFO0, ENGINE, 0, 8)       /* NV_MMU_ENG_* */
+NV_REG32(FAULT_ENTRY_INFO1,     0x1c)
+    NV_FIELD(FAULT_ENTRY_INFO1, REASON, 0, 5)       /* NV_FAULT_* */
+    NV_FIELD(FAULT_ENTRY_INFO1, CLIENT, 8, 7)
+    NV_FIELD(FAULT_ENTRY_INFO1, ACCESS, 16, 4)      /* NV_FAULT_ACCESS_* */
+    NV_FIELD(FAULT_ENTRY_INFO1, HUB, 20, 1)
+    NV_FIELD(FAULT_ENTRY_INFO1, VALID, 31, 1)
 
 /* Fault reasons (NV_PFAULT_FAULT_TYPE_*) */
 #define NV_FAULT_PDE                0x0

@@ -43,18 +43,20 @@ static bool entry_phys(NvGpu *gpu, unsigned i, uint32_t n, NvPhys *p)
 static void record(NvGpu *gpu, const NvFault *f, uint8_t rec[NV_FAULT_ENTRY_SIZE])
 {
     uint64_t now = nv_ptimer_now(gpu);
-    uint32_t inst_lo = (uint32_t)f->inst.addr | f->inst.target << NV_FAULT_INST_TARGET_SHIFT;
-    uint32_t info1 = NV_FAULT_INFO1_VALID | NV_FAULT_INFO1_HUB |
-                     f->access << NV_FAULT_INFO1_ACCESS_SHIFT | f->reason;
+    uint32_t inst_lo = NV_FDP32((uint32_t)f->inst.addr, FAULT_ENTRY_INST_LO, TARGET,
+                                f->inst.target);
+    uint32_t info1 = R_FAULT_ENTRY_INFO1_VALID_MASK | R_FAULT_ENTRY_INFO1_HUB_MASK;
 
-    nv_st_le(rec + NV_FAULT_ENTRY_INST_LO, inst_lo, 4);
-    nv_st_le(rec + NV_FAULT_ENTRY_INST_HI, (uint32_t)(f->inst.addr >> 32), 4);
-    nv_st_le(rec + NV_FAULT_ENTRY_ADDR_LO, (uint32_t)f->va, 4);
-    nv_st_le(rec + NV_FAULT_ENTRY_ADDR_HI, (uint32_t)(f->va >> 32), 4);
-    nv_st_le(rec + NV_FAULT_ENTRY_TIME_LO, (uint32_t)now, 4);
-    nv_st_le(rec + NV_FAULT_ENTRY_TIME_HI, (uint32_t)(now >> 32), 4);
-    nv_st_le(rec + NV_FAULT_ENTRY_INFO0, f->engine, 4);
-    nv_st_le(rec + NV_FAULT_ENTRY_INFO1, info1, 4);
+    info1 = NV_FDP32(info1, FAULT_ENTRY_INFO1, ACCESS, f->access);
+    info1 = NV_FDP32(info1, FAULT_ENTRY_INFO1, REASON, f->reason);
+    nv_st_le(rec + A_FAULT_ENTRY_INST_LO, inst_lo, 4);
+    nv_st_le(rec + A_FAULT_ENTRY_INST_HI, (uint32_t)(f->inst.addr >> 32), 4);
+    nv_st_le(rec + A_FAULT_ENTRY_ADDR_LO, (uint32_t)f->va, 4);
+    nv_st_le(rec + A_FAULT_ENTRY_ADDR_HI, (uint32_t)(f->va >> 32), 4);
+    nv_st_le(rec + A_FAULT_ENTRY_TIME_LO, (uint32_t)now, 4);
+    nv_st_le(rec + A_FAULT_ENTRY_TIME_HI, (uint32_t)(now >> 32), 4);
+    nv_st_le(rec + A_FAULT_ENTRY_INFO0, NV_FDP32(0, FAULT_ENTRY_INFO0, ENGINE, f->engine), 4);
+    nv_st_le(rec + A_FAULT_ENTRY_INFO1, info1, 4);
 }
 
 /* Appends to buffer 0; false when it is off, full or unreachable. */
@@ -101,7 +103,7 @@ static void info_latch(NvGpu *gpu, const NvFault *f)
     gpu->r.mmu.info[1] = (uint32_t)(f->va >> 32);
     gpu->r.mmu.info[2] = ((uint32_t)f->inst.addr & R_VF_FAULT_BUF_LO_ADDR_MASK) | f->engine;
     gpu->r.mmu.info[3] = (uint32_t)(f->inst.addr >> 32);
-    gpu->r.mmu.info[4] = nv_ld_le(rec + NV_FAULT_ENTRY_INFO1, 4);
+    gpu->r.mmu.info[4] = nv_ld_le(rec + A_FAULT_ENTRY_INFO1, 4);
     gpu->r.mmu.status |= R_VF_FAULT_STATUS_INFO_VALID_MASK;
     nv_vf_raise(gpu, NV_FAULT_VECTOR_INFO);
 }

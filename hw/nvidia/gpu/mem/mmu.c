@@ -36,12 +36,12 @@ static bool pde_target(uint64_t pde, NvPhys *next)
         [NV_PDE_APERTURE_SYS_COH] = NV_TARGET_SYS_COH,
         [NV_PDE_APERTURE_SYS_NONCOH] = NV_TARGET_SYS_NONCOH,
     };
-    unsigned aper = (pde & NV_PDE_APERTURE_MASK) >> NV_PDE_APERTURE_SHIFT;
+    unsigned aper = NV_FEX64(pde, PDE, APERTURE);
 
-    if ((pde & NV_PDE_IS_PTE) || aper == NV_PDE_APERTURE_INVALID) {
+    if (NV_FEX64(pde, PDE, IS_PTE) || aper == NV_PDE_APERTURE_INVALID) {
         return false;
     }
-    next->addr = (pde & NV_PDE_ADDR_MASK) << NV_PDE_ADDR_SHIFT;
+    next->addr = NV_FEX64(pde, PDE, ADDR) << NV_PDE_ADDR_ALIGN_SHIFT;
     next->target = target[aper];
     return true;
 }
@@ -58,19 +58,20 @@ static NvPhys entry_at(NvPhys table, uint64_t va, unsigned shift, unsigned bits,
 static bool pte_to_xlate(uint64_t pte, unsigned shift, uint64_t va, bool write,
                          NvXlate *out, bool *read_only, uint32_t *reason)
 {
-    unsigned aper = (pte & NV_PTE_APERTURE_MASK) >> NV_PTE_APERTURE_SHIFT;
-    uint64_t frame = pte >> NV_PTE_ADDR_SHIFT, mask = (1ull << shift) - 1;
+    unsigned aper = NV_FEX64(pte, PTE, APERTURE);
+    uint64_t frame, mask = (1ull << shift) - 1;
 
     if (aper == NV_PTE_APERTURE_PEER) {
         *reason = NV_FAULT_UNSUPPORTED_APERTURE;
         return false;
     }
-    *read_only = pte & NV_PTE_READ_ONLY;
+    *read_only = NV_FEX64(pte, PTE, READ_ONLY);
     if (write && *read_only) {
         *reason = NV_FAULT_RO_VIOLATION;
         return false;
     }
-    frame &= aper == NV_PTE_APERTURE_VRAM ? NV_PTE_VRAM_ADDR_MASK : NV_PTE_SYS_ADDR_MASK;
+    frame = aper == NV_PTE_APERTURE_VRAM ? NV_FEX64(pte, PTE, ADDR_VID) :
+                                           NV_FEX64(pte, PTE, ADDR_SYS);
     out->phys.addr = ((frame << NV_PAGE_SHIFT_4K) & ~mask) | (va & mask);
     out->phys.target = aper == NV_PTE_APERTURE_VRAM ? NV_TARGET_VRAM :
                        aper == NV_PTE_APERTURE_SYS_COH ? NV_TARGET_SYS_COH :
@@ -83,10 +84,10 @@ static bool pte_to_xlate(uint64_t pte, unsigned shift, uint64_t va, bool write,
 static bool leaf(uint64_t pte, unsigned shift, uint64_t va, bool write, NvXlate *out,
                  bool *read_only, uint32_t *reason)
 {
-    if (pte & NV_PTE_VALID) {
+    if (NV_FEX64(pte, PTE, VALID)) {
         return pte_to_xlate(pte, shift, va, write, out, read_only, reason);
     }
-    if (pte & NV_PTE_VOL) {
+    if (NV_FEX64(pte, PTE, VOL)) {
         out->sparse = true;
         *read_only = false;
         return true;
@@ -107,7 +108,7 @@ static bool walk_pd0(NvGpu *gpu, NvPhys pd0, uint64_t va, bool write, NvXlate *o
         *reason = NV_FAULT_PDE;
         return false;
     }
-    if (big & NV_PDE_IS_PTE) {
+    if (NV_FEX64(big, PDE, IS_PTE)) {
         return leaf(big, NV_PAGE_SHIFT_2M, va, write, out, read_only, reason);
     }
     if (pde_target(big, &pt)) {
@@ -115,10 +116,10 @@ static bool walk_pd0(NvGpu *gpu, NvPhys pd0, uint64_t va, bool write, NvXlate *o
             *reason = NV_FAULT_PTE;
             return false;
         }
-        if (pte & (NV_PTE_VALID | NV_PTE_VOL)) {
+        if (NV_FEX64(pte, PTE, VALID) || NV_FEX64(pte, PTE, VOL)) {
             return leaf(pte, NV_PAGE_SHIFT_64K, va, write, out, read_only, reason);
         }
-        if (pte & NV_PTE_PRIV) {        /* invalid + PRIV: blocked, no small PTEs */
+        if (NV_FEX64(pte, PTE, PRIV)) {        /* invalid + PRIV: blocked, no small PTEs */
             *reason = NV_FAULT_PTE;
             return false;
         }
@@ -144,8 +145,8 @@ static bool walk(NvGpu *gpu, NvPhys inst, uint64_t va, bool write, NvXlate *out,
     uint64_t pdb, limit, pde;
     NvPhys table;
 
-    if (!read_u64(gpu, (NvPhys) { inst.addr + NV_RAMIN_PDB, inst.target }, &pdb) ||
-        !read_u64(gpu, (NvPhys) { inst.addr + NV_RAMIN_VA_LIMIT, inst.target }, &limit)) {
+    if (!read_u64(gpu, (NvPhys) { inst.addr + A_RAMIN_PDB, inst.target }, &pdb) ||
+        !read_u64(gpu, (NvPhys) { inst.addr + A_RAMIN_VA_LIMIT, inst.target }, &limit)) {
         *reason = NV_FAULT_UNBOUND_INST_BLOCK;
         return false;
     }
@@ -153,9 +154,10 @@ static bool walk(NvGpu *gpu, NvPhys inst, uint64_t va, bool write, NvXlate *out,
         *reason = NV_FAULT_VA_LIMIT;
         return false;
     }
-    table.addr = pdb & NV_PDB_ADDR_MASK;
-    table.target = pdb & NV_PDB_TARGET_MASK;
-    if (!(pdb & NV_PDB_VER2) || !(table.target == NV_TARGET_VRAM || nv_target_is_sys(table.target))) {
+    table.addr = NV_FEX64(pdb, RAMIN_PDB, ADDR) << NV_PAGE_SHIFT_4K;
+    table.target = NV_FEX64(pdb, RAMIN_PDB, TARGET);
+    if (!NV_FEX64(pdb, RAMIN_PDB, VER2) ||
+        !(table.target == NV_TARGET_VRAM || nv_target_is_sys(table.target))) {
         *reason = NV_FAULT_PDE;
         return false;
     }
