@@ -13,14 +13,12 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True
+import tap  # noqa: E402 (after the flag)
+from tap import test  # noqa: E402
+
 run, sass = sys.argv[1], sys.argv[2]
 cubin = os.path.join(sass, 'k01_vadd.sm_75.cubin')
-tests = []
-
-
-def test(fn):
-    tests.append(fn)
-    return fn
 
 
 def nvgpu_run(*args):
@@ -66,13 +64,4 @@ def wrong_arguments_refused():
     assert r.returncode == 2 and 'wants 4 bytes' in r.stderr, r.stderr
 
 
-print('1..%d' % len(tests))
-failed = 0
-for i, fn in enumerate(tests, 1):
-    try:
-        fn()
-        print('ok %d - %s' % (i, fn.__name__))
-    except Exception as e:  # report and go on
-        failed += 1
-        print('not ok %d - %s: %s' % (i, fn.__name__, str(e).replace('\n', ' ')[:300]))
-sys.exit(1 if failed else 0)
+tap.run()
