@@ -58,7 +58,7 @@ rm -f "$out/probe" "$out/probe.c"
 say "building $bin"
 "$CC" -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -fno-omit-frame-pointer -Iinclude -Ihw/nvidia/gpu $(pkg-config --cflags glib-2.0) \
-    hw/nvidia/gpu/*.c hw/nvidia/sm/*.c "tools/fuzz/fuzz-$target.c" -o "$bin" \
+    hw/nvidia/gpu/*.c hw/nvidia/gpu/*/*.c hw/nvidia/sm/*.c "tools/fuzz/fuzz-$target.c" -o "$bin" \
     $(pkg-config --libs glib-2.0) -lm
 
 rm -rf "$scratch"
