@@ -342,6 +342,39 @@ static void test_root_port(void)
     qtest_quit(qts);
 }
 
+/*
+ * A realize that fails after the model, timers, bottom halves and locks
+ * exist (romfile is refused late) undoes all of it: repeated failures leave
+ * a machine where the device then realizes and works.
+ */
+static void test_realize_error_path(void)
+{
+    QTestState *qts = qtest_init("-nodefaults -machine pc");     /* hotplug on the root bus */
+    QPCIBus *bus = qpci_new_pc(qts, NULL);
+    QPCIDevice *dev;
+    QDict *rsp;
+
+    for (int i = 0; i < 20; i++) {
+        rsp = qtest_qmp(qts, "{'execute': 'device_add', 'arguments': {'driver': %s, "
+                        "'addr': '4.0', 'romfile': '/dev/null', 'id': 'bad'}}",
+                        TYPE_NVIDIA_GPU);
+        g_assert_true(qdict_haskey(rsp, "error"));
+        g_assert_nonnull(strstr(qdict_get_str(qdict_get_qdict(rsp, "error"), "desc"),
+                                "romfile is not supported"));
+        qobject_unref(rsp);
+    }
+    rsp = qtest_qmp(qts, "{'execute': 'device_add', 'arguments': {'driver': %s, "
+                    "'addr': '4.0', 'id': 'good'}}", TYPE_NVIDIA_GPU);
+    g_assert_false(qdict_haskey(rsp, "error"));
+    qobject_unref(rsp);
+    dev = qpci_device_find(bus, QPCI_DEVFN(4, 0));
+    g_assert_nonnull(dev);
+    g_assert_cmphex(qpci_config_readl(dev, PCI_VENDOR_ID), ==, 0x1eb810de);
+    g_free(dev);
+    qpci_free_pc(bus);
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -356,5 +389,6 @@ int main(int argc, char **argv)
     qtest_add_func("/nvidia-gpu/reset", test_reset);
     qtest_add_func("/nvidia-gpu/topology", test_topology);
     qtest_add_func("/nvidia-gpu/root-port", test_root_port);
+    qtest_add_func("/nvidia-gpu/realize-error-path", test_realize_error_path);
     return g_test_run();
 }

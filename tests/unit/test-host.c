@@ -426,6 +426,33 @@ static void test_state_only_classes(void)
     fake_free(f);
 }
 
+/* Scheduler errors: the bit and code the hardware sets, the guest error of the kind. */
+static void check_sched_error(FakePlatform *f, uint32_t code, NvGuestErrorKind kind)
+{
+    g_assert_cmphex(rd32(f, A_PFIFO_INTR_0) & R_PFIFO_INTR_0_SCHED_ERROR_MASK, !=, 0);
+    g_assert_cmphex(rd32(f, A_PFIFO_INTR_SCHED_ERROR), ==, code);
+    g_assert_cmpuint(nvgpu_guest_error_count(f->gpu, kind), ==, 1);
+    wr32(f, A_PFIFO_INTR_EN_0, R_PFIFO_INTR_0_SCHED_ERROR_MASK);
+    g_assert_cmphex(rd32(f, A_PMC_INTR_0) & NV_PMC_INTR_FIFO, ==, NV_PMC_INTR_FIFO);
+    wr32(f, A_PFIFO_INTR_0, R_PFIFO_INTR_0_SCHED_ERROR_MASK);      /* write 1 clears */
+    g_assert_cmphex(rd32(f, A_PFIFO_INTR_0) & R_PFIFO_INTR_0_SCHED_ERROR_MASK, ==, 0);
+}
+
+static void test_sched_errors(void)
+{
+    FakePlatform *f = fake_new(VRAM_SIZE);
+
+    wr32(f, A_USERMODE_DOORBELL, 7);                    /* channel 7 is not bound */
+    check_sched_error(f, NV_SCHED_ERROR_BAD_TSG, NV_ERR_DOORBELL_NO_CHANNEL);
+    wr32(f, A_PFIFO_RUNLIST_SUBMIT(0), NV_RUNLIST_MAX_ENTRIES + 1);
+    check_sched_error(f, NV_SCHED_ERROR_RL_RDAT_EXTRA, NV_ERR_RUNLIST_TOO_LONG);
+    wr32(f, A_PFIFO_RUNLIST_BASE_LO(1), 0xfffff000);    /* past the end of VRAM */
+    wr32(f, A_PFIFO_RUNLIST_BASE_HI(1), 0xff);
+    wr32(f, A_PFIFO_RUNLIST_SUBMIT(1), 2);
+    check_sched_error(f, NV_SCHED_ERROR_RL_RDAT_TIMEOUT, NV_ERR_RUNLIST_UNREADABLE);
+    fake_free(f);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -444,5 +471,6 @@ int main(int argc, char **argv)
     g_test_add_func("/host/ce-fault-engine", test_ce_fault_engine);
     g_test_add_func("/host/unbound-copy", test_unbound_copy);
     g_test_add_func("/host/state-only-classes", test_state_only_classes);
+    g_test_add_func("/host/sched-errors", test_sched_errors);
     return g_test_run();
 }

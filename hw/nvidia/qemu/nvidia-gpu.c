@@ -31,6 +31,7 @@
 #include "qemu/timer.h"
 #include "qemu/units.h"
 #include "qapi/error.h"
+#include "qemu/error-report.h"
 #include "qapi/visitor.h"
 #include "hw/pci/msi.h"
 #include "hw/pci/pci_device.h"
@@ -63,7 +64,11 @@ struct NvidiaGpuState {
     QemuEvent host_wake;        /* set by kicks; the thread sleeps on it */
     bool host_running;
     bool host_stop;
+    bool sync_ready;            /* lock and host_wake are initialised */
     Error *migration_blocker;
+    /* Guest errors without -d guest_errors: the first of each kind, then a count a minute */
+    int64_t err_reported_us[NV_ERR_COUNT];   /* 0: none reported yet */
+    uint64_t err_reported_count[NV_ERR_COUNT];
 
     /* properties */
     uint64_t vram_size;
@@ -132,11 +137,47 @@ static void (*const guest_error_events[NV_ERR_COUNT])(const char *msg) = {
 #undef ERR_EVENT
 };
 
+#define ERR_REPORT_INTERVAL_US  (60 * G_USEC_PER_SEC)
+
+/*
+ * Without -d guest_errors the host still hears of guest errors, but a guest
+ * cannot flood it: the first error of each kind is reported with its
+ * detail, later ones as a count at most once a minute per kind. Called
+ * with s->lock held (every call into the model holds it).
+ */
+static void report_guest_error(NvidiaGpuState *s, unsigned kind, const char *msg)
+{
+    const char *name = nvgpu_guest_error_name(kind);
+    uint64_t count = s->gpu ? nvgpu_guest_error_count(s->gpu, kind) : 0;
+    int64_t now = g_get_monotonic_time();
+
+    if (!s->err_reported_us[kind]) {
+        warn_report("nvidia-gpu: guest error %s: %s (reported once a minute per kind; "
+                    "-d guest_errors logs every one, QOM property guest-errors counts them)",
+                    name, msg);
+    } else if (now - s->err_reported_us[kind] >= ERR_REPORT_INTERVAL_US &&
+               count > s->err_reported_count[kind]) {
+        warn_report("nvidia-gpu: %" PRIu64 " more guest errors %s, the last: %s",
+                    count - s->err_reported_count[kind], name, msg);
+    } else {
+        return;
+    }
+    s->err_reported_us[kind] = now;
+    s->err_reported_count[kind] = count;
+}
+
 static void plat_guest_error(void *opaque, unsigned kind, const char *msg)
 {
-    qemu_log_mask(LOG_GUEST_ERROR, "nvidia-gpu: %s: %s\n", nvgpu_guest_error_name(kind), msg);
-    if (kind < NV_ERR_COUNT) {
-        guest_error_events[kind](msg);
+    NvidiaGpuState *s = opaque;
+
+    if (kind >= NV_ERR_COUNT) {
+        return;
+    }
+    guest_error_events[kind](msg);
+    if (qemu_loglevel_mask(LOG_GUEST_ERROR)) {
+        qemu_log("nvidia-gpu: %s: %s\n", nvgpu_guest_error_name(kind), msg);
+    } else {
+        report_guest_error(s, kind, msg);
     }
 }
 
@@ -415,11 +456,50 @@ static bool nvgpu_init_rom(NvidiaGpuState *s, Error **errp)
     return true;
 }
 
+/* PCI identity, BARs, the expansion ROM and the capabilities. */
+static bool nvgpu_init_pci(NvidiaGpuState *s, Error **errp)
+{
+    PCIDevice *pdev = PCI_DEVICE(s);
+    const uint8_t bar64_pref = PCI_BASE_ADDRESS_SPACE_MEMORY |
+        PCI_BASE_ADDRESS_MEM_TYPE_64 | PCI_BASE_ADDRESS_MEM_PREFETCH;
+
+    pci_config_set_interrupt_pin(pdev->config, 1);
+    pci_set_word(pdev->config + PCI_SUBSYSTEM_VENDOR_ID, nv_chip_tu104.subsys_vendor);
+    pci_set_word(pdev->config + PCI_SUBSYSTEM_ID, nv_chip_tu104.subsys_device);
+
+    memory_region_init_io(&s->bar0, OBJECT(s), &bar0_ops, s, "nvidia-gpu-bar0",
+                          NV_BAR0_SIZE);
+    pci_register_bar(pdev, NVIDIA_GPU_BAR_REGS, PCI_BASE_ADDRESS_SPACE_MEMORY, &s->bar0);
+    memory_region_init_io(&s->bar1, OBJECT(s), &bar1_ops, s,
+                          "nvidia-gpu-bar1", s->bar1_size);
+    pci_register_bar(pdev, NVIDIA_GPU_BAR_FB, bar64_pref, &s->bar1);
+    memory_region_init_io(&s->bar3, OBJECT(s), &bar3_ops, s,
+                          "nvidia-gpu-bar3", NVIDIA_GPU_BAR3_SIZE);
+    pci_register_bar(pdev, NVIDIA_GPU_BAR_INST, bar64_pref, &s->bar3);
+    /* The VBIOS is generated from the chip profile; rombar=0 hides it. */
+    if (pdev->romfile) {
+        error_setg(errp, "nvidia-gpu: romfile is not supported: the device builds "
+                   "its own VBIOS");
+        return false;
+    }
+    if (pdev->rom_bar && !nvgpu_init_rom(s, errp)) {
+        return false;
+    }
+    if (msi_init(pdev, NVIDIA_GPU_CAP_MSI, 1, true, false, errp) < 0) {
+        return false;
+    }
+    if (pcie_endpoint_cap_init(pdev, NVIDIA_GPU_CAP_PCIE) < 0) {
+        error_setg(errp, "nvidia-gpu: cannot add the PCI Express capability");
+        return false;
+    }
+    return true;
+}
+
+static void nvgpu_teardown(NvidiaGpuState *s);
+
 static void nvgpu_realize(PCIDevice *pdev, Error **errp)
 {
     NvidiaGpuState *s = NVIDIA_GPU(pdev);
-    const uint8_t bar64_pref = PCI_BASE_ADDRESS_SPACE_MEMORY |
-        PCI_BASE_ADDRESS_MEM_TYPE_64 | PCI_BASE_ADDRESS_MEM_PREFETCH;
     NvGpuConfig cfg = {
         .chip = &nv_chip_tu104, .vram_size = s->vram_size, .gpcs = s->gpcs,
         .tpcs_per_gpc = s->tpcs_per_gpc, .sms_per_tpc = s->sms_per_tpc,
@@ -453,6 +533,7 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
     }
     qemu_mutex_init(&s->lock);
     qemu_event_init(&s->host_wake, false);
+    s->sync_ready = true;
     s->alarm = timer_new_ns(QEMU_CLOCK_VIRTUAL, nvgpu_alarm_cb, s);
     s->host_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, nvgpu_host_bh, s);
     s->irq_bh = qemu_bh_new_guarded(nvgpu_irq_bh, s, &DEVICE(s)->mem_reentrancy_guard);
@@ -461,54 +542,31 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
     if (!s->gpu) {
         error_setg(errp, "nvidia-gpu: cannot reserve %" PRIu64 " MiB of VRAM",
                    s->vram_size / MiB);
-        return;
+        goto fail;
     }
-
-    pci_config_set_interrupt_pin(pdev->config, 1);
-    pci_set_word(pdev->config + PCI_SUBSYSTEM_VENDOR_ID, nv_chip_tu104.subsys_vendor);
-    pci_set_word(pdev->config + PCI_SUBSYSTEM_ID, nv_chip_tu104.subsys_device);
-
-    memory_region_init_io(&s->bar0, OBJECT(s), &bar0_ops, s, "nvidia-gpu-bar0",
-                          NV_BAR0_SIZE);
-    pci_register_bar(pdev, NVIDIA_GPU_BAR_REGS, PCI_BASE_ADDRESS_SPACE_MEMORY, &s->bar0);
-    memory_region_init_io(&s->bar1, OBJECT(s), &bar1_ops, s,
-                          "nvidia-gpu-bar1", s->bar1_size);
-    pci_register_bar(pdev, NVIDIA_GPU_BAR_FB, bar64_pref, &s->bar1);
-    memory_region_init_io(&s->bar3, OBJECT(s), &bar3_ops, s,
-                          "nvidia-gpu-bar3", NVIDIA_GPU_BAR3_SIZE);
-    pci_register_bar(pdev, NVIDIA_GPU_BAR_INST, bar64_pref, &s->bar3);
-    /* The VBIOS is generated from the chip profile; rombar=0 hides it. */
-    if (pdev->romfile) {
-        error_setg(errp, "nvidia-gpu: romfile is not supported: the device builds "
-                   "its own VBIOS");
-        return;
-    }
-    if (pdev->rom_bar && !nvgpu_init_rom(s, errp)) {
-        return;
-    }
-
-    if (msi_init(pdev, NVIDIA_GPU_CAP_MSI, 1, true, false, errp) < 0) {
-        return;
-    }
-    if (pcie_endpoint_cap_init(pdev, NVIDIA_GPU_CAP_PCIE) < 0) {
-        error_setg(errp, "nvidia-gpu: cannot add the PCI Express capability");
-        return;
+    if (!nvgpu_init_pci(s, errp)) {
+        goto fail;
     }
     error_setg(&s->migration_blocker,
                "nvidia-gpu: migration of the GPU model is not supported yet");
     if (migrate_add_blocker(&s->migration_blocker, errp) < 0) {
-        return;
+        goto fail;
     }
     if (s->host_thread) {
         s->host_running = true;
         qemu_thread_create(&s->host, "nvgpu-host", nvgpu_host_thread, s,
                            QEMU_THREAD_JOINABLE);
     }
+    return;
+
+fail:
+    nvgpu_teardown(s);
 }
 
-static void nvgpu_exit(PCIDevice *pdev)
+/* Undoes what realize did, as far as it got (realize's error path, unplug). */
+static void nvgpu_teardown(NvidiaGpuState *s)
 {
-    NvidiaGpuState *s = NVIDIA_GPU(pdev);
+    PCIDevice *pdev = PCI_DEVICE(s);
 
     nvgpu_host_thread_stop(s);
     migrate_del_blocker(&s->migration_blocker);
@@ -516,24 +574,20 @@ static void nvgpu_exit(PCIDevice *pdev)
     msi_uninit(pdev);
     nvgpu_free(s->gpu);
     s->gpu = NULL;
-    if (s->alarm) {
-        timer_free(s->alarm);
-        s->alarm = NULL;
+    g_clear_pointer(&s->alarm, timer_free);
+    g_clear_pointer(&s->host_timer, timer_free);
+    g_clear_pointer(&s->irq_bh, qemu_bh_delete);
+    g_clear_pointer(&s->host_bh, qemu_bh_delete);
+    if (s->sync_ready) {
+        qemu_event_destroy(&s->host_wake);
+        qemu_mutex_destroy(&s->lock);
+        s->sync_ready = false;
     }
-    if (s->host_timer) {
-        timer_free(s->host_timer);
-        s->host_timer = NULL;
-    }
-    if (s->irq_bh) {
-        qemu_bh_delete(s->irq_bh);
-        s->irq_bh = NULL;
-    }
-    if (s->host_bh) {
-        qemu_bh_delete(s->host_bh);
-        s->host_bh = NULL;
-    }
-    qemu_event_destroy(&s->host_wake);
-    qemu_mutex_destroy(&s->lock);
+}
+
+static void nvgpu_exit(PCIDevice *pdev)
+{
+    nvgpu_teardown(NVIDIA_GPU(pdev));
 }
 
 static void nvgpu_reset_hold(Object *obj, ResetType type)
@@ -574,7 +628,7 @@ static const struct {
     { "sms-per-tpc", "SMs in each TPC (1..2)" },
     { "sm-threads", "host threads executing SM work (1..64)" },
     { "sm-budget", "watchdog: warp-instructions a compute launch may execute before it is "
-                   "stopped as a channel error (0: 2^36)" },
+                   "stopped as a channel error (0: 2^27, about 2 s)" },
     { "sm-trace", "trace every executed SM instruction (trace event nvgpu_sm_insn)" },
     { "host-thread", "run the host (FIFO) engine on its own thread; off runs it from "
                      "the main loop, deterministic (qtests, generic-fuzz)" },

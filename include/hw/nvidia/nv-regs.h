@@ -55,10 +55,21 @@ NV_REG32(PBUS_BAR0_WINDOW,      0x001700)   /* PRAMIN window base */
 NV_REG32(PFIFO_PBDMA_COUNT,     0x002004)       /* 7:0 PBDMAs */
 NV_REG32(PFIFO_CHANNEL_COUNT,   0x002008)
 NV_REG32(PFIFO_INTR_0,          0x002100)       /* write-1-clear */
+    NV_FIELD(PFIFO_INTR_0, SCHED_ERROR, 8, 1)
     NV_FIELD(PFIFO_INTR_0, PBDMA_INTR, 29, 1)
     NV_FIELD(PFIFO_INTR_0, NON_STALL, 31, 1)
 NV_REG32(PFIFO_INTR_EN_0,       0x002140)
 #define A_PFIFO_PBDMA_RUNLISTS(p)   (0x002390 + 4 * (p))    /* runlists PBDMA p serves */
+NV_REG32(PFIFO_INTR_SCHED_ERROR, 0x00254c)     /* why SCHED_ERROR was raised */
+    NV_FIELD(PFIFO_INTR_SCHED_ERROR, CODE, 0, 8)
+/*
+ * Codes of the runlist reader as dev_fifo names them; the manual has no
+ * code for a doorbell naming a channel that is not bound, so the model
+ * reports it as a bad TSG (the scheduler was pointed at nothing).
+ */
+#define NV_SCHED_ERROR_RL_RDAT_TIMEOUT  0x08    /* a runlist entry could not be read */
+#define NV_SCHED_ERROR_RL_RDAT_EXTRA    0x09    /* more entries than the scheduler takes */
+#define NV_SCHED_ERROR_BAD_TSG          0x20
 NV_REG32(PFIFO_PBDMA_INTR_PENDING, 0x0025a0)    /* PBDMAs with a pending interrupt */
 NV_REG32(PFIFO_RUNLIST_BLOCK,   0x002630)       /* mask of runlists not scheduled */
 NV_REG32(PFIFO_PREEMPT,         0x002634)

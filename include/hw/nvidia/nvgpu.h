@@ -95,7 +95,11 @@ typedef struct NvGpuConfig {
     bool sm_trace;                      /* every executed instruction to plat.sm_trace */
 } NvGpuConfig;
 
-#define NV_SM_DEFAULT_BUDGET    (1ull << 36)    /* ~minutes of interpretation */
+/*
+ * The watchdog: about 2 s of interpretation on one host core (Windows TDR),
+ * as a count so that when it fires does not depend on the host.
+ */
+#define NV_SM_DEFAULT_BUDGET    (1ull << 27)
 
 #define NV_VRAM_SIZE_MIN        (256ull << 20)
 #define NV_VRAM_SIZE_MAX        (32ull << 30)

@@ -108,6 +108,7 @@ typedef struct NvRegs {
     uint32_t plain[NV_PLAIN_MAX];
     struct {
         uint32_t intr, intr_en;
+        uint32_t sched_error;       /* PFIFO_INTR_SCHED_ERROR: the last code */
         uint32_t runlist_block, preempt, runlist_preempt;
         uint32_t rl_base_lo[NV_RUNLISTS], rl_base_hi[NV_RUNLISTS], rl_count[NV_RUNLISTS];
         uint32_t pccsr_inst[NV_CHANNELS], pccsr_ctrl[NV_CHANNELS];

@@ -29,6 +29,13 @@ uint32_t nv_pfifo_intr(NvGpu *gpu)
 
 /* ---- PFIFO registers ---- */
 
+/* A scheduler error: SCHED_ERROR in PFIFO_INTR_0 with its code (the guest error is the caller's). */
+static void sched_error(NvGpu *gpu, uint32_t code)
+{
+    gpu->r.fifo.sched_error = NV_FDP32(0, PFIFO_INTR_SCHED_ERROR, CODE, code);
+    gpu->r.fifo.intr |= R_PFIFO_INTR_0_SCHED_ERROR_MASK;
+}
+
 /* Reads and checks a submitted runlist; entries are hints for the scheduler. */
 static void runlist_submit(NvGpu *gpu, unsigned rl, uint32_t count)
 {
@@ -43,6 +50,7 @@ static void runlist_submit(NvGpu *gpu, unsigned rl, uint32_t count)
     if (count > NV_RUNLIST_MAX_ENTRIES) {
         NV_GUEST_ERR(gpu, RUNLIST_TOO_LONG, "runlist %u: %u entries (at most %u)", rl, count,
                      NV_RUNLIST_MAX_ENTRIES);
+        sched_error(gpu, NV_SCHED_ERROR_RL_RDAT_EXTRA);
         return;
     }
     for (uint32_t i = 0; i < count; i++) {
@@ -50,6 +58,7 @@ static void runlist_submit(NvGpu *gpu, unsigned rl, uint32_t count)
         if (!nv_phys_read(gpu, at, e, sizeof(e))) {
             NV_GUEST_ERR(gpu, RUNLIST_UNREADABLE, "runlist %u: entry %u at 0x%llx is not in VRAM",
                          rl, i, (unsigned long long)at.addr);
+            sched_error(gpu, NV_SCHED_ERROR_RL_RDAT_TIMEOUT);
             return;
         }
         if (!(e[0] & NV_RL_TYPE_TSG)) {
@@ -105,6 +114,9 @@ bool nv_pfifo_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
         case A_PFIFO_RUNLIST_PREEMPT:
             *val = gpu->r.fifo.runlist_preempt;
             return true;
+        case A_PFIFO_INTR_SCHED_ERROR:
+            *val = gpu->r.fifo.sched_error;
+            return true;
         }
         return false;
     }
@@ -156,6 +168,7 @@ void nv_doorbell(NvGpu *gpu, uint32_t token)
     if (!c || rl >= NV_RUNLISTS) {
         NV_GUEST_ERR(gpu, DOORBELL_NO_CHANNEL,
                      "doorbell 0x%08x: no bound channel %u on runlist %u", token, chid, rl);
+        sched_error(gpu, NV_SCHED_ERROR_BAD_TSG);
         return;
     }
     if (nv_trace_on(gpu, NV_TRACE_DOORBELL)) {
