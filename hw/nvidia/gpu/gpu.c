@@ -215,6 +215,16 @@ void nvgpu_bar_write(NvGpu *gpu, unsigned bar, uint64_t offset, uint64_t value,
     nv_irq_update(gpu);
 }
 
+void nvgpu_lock_wait_begin(NvGpu *gpu)
+{
+    __atomic_fetch_add(&gpu->lock_waiters, 1, __ATOMIC_RELAXED);
+}
+
+void nvgpu_lock_wait_end(NvGpu *gpu)
+{
+    __atomic_fetch_sub(&gpu->lock_waiters, 1, __ATOMIC_RELAXED);
+}
+
 bool nvgpu_host_work(NvGpu *gpu)
 {
     bool more = nv_host_work(gpu);

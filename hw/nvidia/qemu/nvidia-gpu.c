@@ -15,9 +15,11 @@
  * is RAM-only with MemTxAttrs.memory, which QEMU refuses before it would
  * take the BQL for MMIO), so nothing can deadlock. The host thread holds
  * s->lock for one channel slice at a time (it lets go between slices of
- * nvgpu_host_work), which bounds how long an MMIO access can wait for it;
- * MMIO never waits for work to finish (a doorbell only records it and wakes
- * the thread).
+ * nvgpu_host_work); a slice ends within about 1 ms of host time, and at
+ * once when another thread waits for the lock (model_lock tells the model
+ * first), so an MMIO access waits for little more than a pushbuffer chunk
+ * or an SM quantum. MMIO never waits for work to finish (a doorbell only
+ * records it and wakes the thread).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -330,11 +332,38 @@ static void nvgpu_host_thread_stop(NvidiaGpuState *s)
     }
 }
 
+/*
+ * s->lock for a call from MMIO, a timer, a bottom half or reset: when the
+ * host thread holds it, the model is told first, so the work in progress
+ * ends at its next check (a pushbuffer chunk, an SM quantum) instead of
+ * at its budget, and the caller waits for little more than that.
+ */
+typedef NvidiaGpuState ModelLock;
+
+static ModelLock *model_lock(NvidiaGpuState *s)
+{
+    if (qemu_mutex_trylock(&s->lock) != 0) {
+        nvgpu_lock_wait_begin(s->gpu);
+        qemu_mutex_lock(&s->lock);
+        nvgpu_lock_wait_end(s->gpu);
+    }
+    return s;
+}
+
+static void model_unlock(ModelLock *s)
+{
+    qemu_mutex_unlock(&s->lock);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(ModelLock, model_unlock)
+#define MODEL_LOCK_GUARD(s) \
+    g_autoptr(ModelLock) model_lock_guard_ G_GNUC_UNUSED = model_lock(s)
+
 static void nvgpu_alarm_cb(void *opaque)
 {
     NvidiaGpuState *s = opaque;
 
-    QEMU_LOCK_GUARD(&s->lock);
+    MODEL_LOCK_GUARD(s);
     nvgpu_timer_expired(s->gpu);
 }
 
@@ -346,10 +375,10 @@ static void nvgpu_irq_bh(void *opaque)
     uint32_t edges;
     bool level;
 
-    WITH_QEMU_LOCK_GUARD(&s->lock) {
-        edges = nvgpu_irq_edges(s->gpu);
-        level = nvgpu_irq_level(s->gpu);
-    }
+    model_lock(s);
+    edges = nvgpu_irq_edges(s->gpu);
+    level = nvgpu_irq_level(s->gpu);
+    model_unlock(s);
 
     if (msi_enabled(pdev)) {
         pci_set_irq(pdev, 0);
@@ -375,7 +404,7 @@ static uint64_t bar0_read(void *opaque, hwaddr addr, unsigned size)
     if (nvgpu_bar0_read_time(s->gpu, addr, size, &time)) {
         return time;
     }
-    QEMU_LOCK_GUARD(&s->lock);
+    MODEL_LOCK_GUARD(s);
     return nvgpu_bar0_read(s->gpu, addr, size);
 }
 
@@ -383,7 +412,7 @@ static void bar0_write(void *opaque, hwaddr addr, uint64_t val, unsigned size)
 {
     NvidiaGpuState *s = opaque;
 
-    QEMU_LOCK_GUARD(&s->lock);
+    MODEL_LOCK_GUARD(s);
     nvgpu_bar0_write(s->gpu, addr, val, size);
 }
 
@@ -398,14 +427,14 @@ static const MemoryRegionOps bar0_ops = {
 /* BAR1 and BAR3 (NVIDIA's BAR2): apertures translated by the GPU MMU. */
 static uint64_t aperture_read(NvidiaGpuState *s, unsigned bar, hwaddr addr, unsigned size)
 {
-    QEMU_LOCK_GUARD(&s->lock);
+    MODEL_LOCK_GUARD(s);
     return nvgpu_bar_read(s->gpu, bar, addr, size);
 }
 
 static void aperture_write(NvidiaGpuState *s, unsigned bar, hwaddr addr, uint64_t val,
                            unsigned size)
 {
-    QEMU_LOCK_GUARD(&s->lock);
+    MODEL_LOCK_GUARD(s);
     nvgpu_bar_write(s->gpu, bar, addr, val, size);
 }
 
@@ -597,11 +626,11 @@ static void nvgpu_reset_hold(Object *obj, ResetType type)
     trace_nvgpu_reset();
     timer_del(s->host_timer);
     qemu_bh_cancel(s->host_bh);
-    /* the host thread finishes its slice first; afterwards it finds no work */
-    WITH_QEMU_LOCK_GUARD(&s->lock) {
-        nvgpu_reset(s->gpu);
-        s->irq_edges_seen = nvgpu_irq_edges(s->gpu);
-    }
+    /* the host thread ends its slice at its next check; afterwards it finds no work */
+    model_lock(s);
+    nvgpu_reset(s->gpu);
+    s->irq_edges_seen = nvgpu_irq_edges(s->gpu);
+    model_unlock(s);
     pci_set_irq(PCI_DEVICE(s), 0);
 }
 

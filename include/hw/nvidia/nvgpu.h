@@ -156,6 +156,16 @@ const char *nvgpu_guest_error_name(unsigned kind);
 const char *nvgpu_guest_error_what(unsigned kind);
 uint64_t nvgpu_guest_error_count(const NvGpu *gpu, unsigned kind);
 
+/*
+ * A front-end thread is about to wait for the lock it serialises calls into
+ * the model with, while another thread runs host work: the running work
+ * ends at its next check (a pushbuffer chunk, a copy step, an SM quantum)
+ * rather than at its budget. Thread-safe; pair with nvgpu_lock_wait_end()
+ * once the lock is taken.
+ */
+void nvgpu_lock_wait_begin(NvGpu *gpu);
+void nvgpu_lock_wait_end(NvGpu *gpu);
+
 /* The platform timer armed through timer_arm() expired. */
 void nvgpu_timer_expired(NvGpu *gpu);
 

@@ -32,6 +32,15 @@ void nv_guest_err(NvGpu *gpu, NvGuestErrorKind kind, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 #define NV_GUEST_ERR(gpu, kind, ...) nv_guest_err((gpu), NV_ERR_##kind, __VA_ARGS__)
 
+/*
+ * Whether a front-end thread waits to call into the model (an MMIO access,
+ * a reset): running work ends at its next check instead of its budget.
+ */
+static inline bool nv_preempted(const NvGpu *gpu)
+{
+    return __atomic_load_n(&gpu->lock_waiters, __ATOMIC_RELAXED) > 0;
+}
+
 /* Trace points (nv-trace.h): whether point id is enabled; then nv_trace(). */
 static inline bool nv_trace_on(const NvGpu *gpu, NvTraceId id)
 {

@@ -151,6 +151,7 @@ struct NvGpu {
     bool irq_level;
     uint32_t irq_edges;
     uint64_t err_count[NV_ERR_COUNT];       /* guest errors per kind (atomic) */
+    int lock_waiters;                       /* front-end threads waiting to call in (atomic) */
     uint32_t traced_pmc;                    /* lines last traced (NV_TRACE_INTR) */
     uint32_t traced_vf[NV_VF_INTR_LEAVES];
 };

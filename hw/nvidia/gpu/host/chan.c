@@ -14,6 +14,8 @@
  */
 #include <stdio.h>
 
+#include <glib.h>
+
 #include "chan.h"
 
 #define GP_LIMIT2_MAX   20      /* at most 1M GPFIFO entries */
@@ -254,9 +256,16 @@ static bool run_engine(NvChanCtx *x)
     return true;
 }
 
+/* The slice's time is up, or a front-end thread waits for the model. */
+static bool slice_over(const NvChanCtx *x)
+{
+    return nv_preempted(x->gpu) || g_get_monotonic_time() >= x->deadline_us;
+}
+
 void nv_chan_run_slice(NvGpu *gpu, NvChannel *c)
 {
-    NvChanCtx x = { .gpu = gpu, .c = c, .inst = nv_chan_inst(gpu, c), .row = NV_CLASS_NONE };
+    NvChanCtx x = { .gpu = gpu, .c = c, .inst = nv_chan_inst(gpu, c), .row = NV_CLASS_NONE,
+                    .deadline_us = g_get_monotonic_time() + NV_SLICE_US };
     uint32_t entries, gp_put = 0, budget = NV_SLICE_DWORDS;
     uint64_t gp_base;
 
@@ -267,7 +276,7 @@ void nv_chan_run_slice(NvGpu *gpu, NvChannel *c)
         nv_pbdma_error(gpu, c, NV_ERR_PBDMA_GPPTR, 0, 0, gp_put);
         return;
     }
-    while (budget && nv_chan_runnable(gpu, c) && !x.yield) {
+    while (budget && nv_chan_runnable(gpu, c) && !x.yield && !slice_over(&x)) {
         long used;
 
         if (!c->in_segment) {

@@ -16,6 +16,7 @@ typedef struct NvChanCtx {
     NvPhys inst;
     NvPhys userd;
     uint32_t engine;            /* MMU engine id of faults of the current step */
+    int64_t deadline_us;        /* host monotonic time the slice ends at */
     int row;                    /* class row of the engine step, or NV_CLASS_NONE */
     bool yield;
     bool faulted;               /* a memory access failed (already reported) */

@@ -219,6 +219,9 @@ bool nv_host_work(NvGpu *gpu)
         uint32_t chid = (start + n) % NV_CHANNELS;
         NvChannel *c = gpu->chan[chid];
 
+        if (nv_preempted(gpu)) {
+            return true;        /* let the waiting thread in; the rest stays runnable */
+        }
         if (c && nv_chan_runnable(gpu, c)) {
             nv_chan_run_slice(gpu, c);
             slices++;

@@ -19,6 +19,7 @@
 #include "classes.h"
 
 #define NV_SLICE_DWORDS         2048    /* pushbuffer dwords per channel per slice */
+#define NV_SLICE_US             1000    /* host time a slice may take (checked per chunk) */
 #define NV_SLICES_PER_CALL      16
 #define NV_ACQUIRE_POLL_NS      100000  /* how often a parked acquire looks again */
 #define NV_PB_FETCH_DWORDS      256
