@@ -31,14 +31,24 @@ static uint64_t dev_time(void *opaque)
     return (uint64_t)g_get_monotonic_time() * 1000;
 }
 
-bool sm_dev_init(SmDev *d, uint64_t size, unsigned workers)
+NvSmMemOps sm_dev_ops(SmDev *d)
+{
+    return (NvSmMemOps){ .opaque = d, .page = dev_page, .time_ns = dev_time };
+}
+
+bool sm_dev_init_cfg(SmDev *d, uint64_t size, const NvSmConfig *cfg)
 {
     memset(d, 0, sizeof(*d));
     d->mem = g_try_malloc0(size);
     d->size = size;
     d->top = 0x1000;        /* keep address 0 of the range unused */
-    d->sm = nv_sm_new(workers);
+    d->sm = nv_sm_new(cfg);
     return d->mem != NULL;
+}
+
+bool sm_dev_init(SmDev *d, uint64_t size, unsigned workers)
+{
+    return sm_dev_init_cfg(d, size, &(NvSmConfig){ .workers = workers });
 }
 
 void sm_dev_fini(SmDev *d)
@@ -171,39 +181,38 @@ static void trace_print(void *opaque, const char *line)
     fprintf(stderr, "%s\n", line);
 }
 
-NvSmErrorKind sm_launch(SmDev *d, const SmKernel *k, const uint32_t grid[3],
-                        const uint32_t block[3], uint32_t dyn_shared,
-                        const void *params, uint32_t param_size,
-                        NvSmError *err, NvSmStats *stats)
+NvSmLaunch *sm_launch_start(SmDev *d, const SmKernel *k, const uint32_t grid[3],
+                            const uint32_t block[3], uint32_t dyn_shared,
+                            const void *params, uint32_t param_size, NvSmError *err)
 {
     SmModule *m = k->mod;
     uint64_t code = m->section_va[k->k.text_section];
     uint64_t cb0 = sm_dev_alloc(d, CBUF0_SIZE);
     /* the frame plus the CUDA runtime's default stack limit (1 KiB), for calls */
-    uint32_t local = (MAX(k->k.min_stack_size, k->k.frame_size) + CUDA_STACK_LIMIT + 15) & ~15u;
+    uint32_t local = d->local_bytes ? d->local_bytes :
+                     (MAX(k->k.min_stack_size, k->k.frame_size) + CUDA_STACK_LIMIT + 15) & ~15u;
     uint8_t *c0 = sm_dev_ptr(d, cb0, CBUF0_SIZE);
-    NvSmMemOps mem = { .opaque = d, .page = dev_page, .time_ns = dev_time };
+    NvSmMemOps mem = sm_dev_ops(d);
     NvSmLaunchDesc desc = {
         .grid = { grid[0], grid[1], grid[2] }, .block = { block[0], block[1], block[2] },
         .regs = k->k.registers, .shared_bytes = k->k.shared_size + dyn_shared,
         .local_bytes = local, .shared_window = SM_SHARED_WIN, .local_window = SM_LOCAL_WIN,
         .budget = d->budget, .sm_count = 40,
     };
-    NvSmError e;
-    NvSmLaunch *l;
     uint64_t win;
 
+    *err = (NvSmError){ .kind = NV_SM_ERR_RESOURCE };
     if (!code) {
         /* code uploaded once per kernel, like a driver's code heap */
         NvCubinSection s;
 
         if (!nv_cubin_section(&m->cubin, k->k.text_section, &s)) {
-            return NV_SM_ERR_RESOURCE;
+            return NULL;
         }
         code = load_section(d, m, k->k.text_section);
     }
     if (!code || !c0 || param_size > CBUF0_SIZE - k->k.param_base) {
-        return NV_SM_ERR_RESOURCE;
+        return NULL;
     }
     desc.entry = code;
     memcpy(c0 + DRV_BLOCK, block, 12);
@@ -230,20 +239,26 @@ NvSmErrorKind sm_launch(SmDev *d, const SmKernel *k, const uint32_t grid[3],
     if (d->trace) {
         desc.trace = trace_print;
     }
-    l = nv_sm_launch_new(d->sm, &desc, &mem, &e);
-    if (!l) {
-        if (err) {
-            *err = e;
+    return nv_sm_launch_new(d->sm, &desc, &mem, err);
+}
+
+NvSmErrorKind sm_launch(SmDev *d, const SmKernel *k, const uint32_t grid[3],
+                        const uint32_t block[3], uint32_t dyn_shared,
+                        const void *params, uint32_t param_size,
+                        NvSmError *err, NvSmStats *stats)
+{
+    NvSmError e;
+    NvSmLaunch *l = sm_launch_start(d, k, grid, block, dyn_shared, params, param_size, &e);
+
+    if (l) {
+        while (!nv_sm_launch_run(l, 1u << 20, 0)) {
         }
-        return e.kind;
+        e = *nv_sm_launch_error(l);
+        if (stats) {
+            nv_sm_launch_stats(l, stats);
+        }
+        nv_sm_launch_free(l);
     }
-    while (!nv_sm_launch_run(l, 1u << 20)) {
-    }
-    e = *nv_sm_launch_error(l);
-    if (stats) {
-        nv_sm_launch_stats(l, stats);
-    }
-    nv_sm_launch_free(l);
     if (err) {
         *err = e;
     }

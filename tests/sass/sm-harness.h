@@ -27,6 +27,7 @@ typedef struct SmDev {
     uint64_t size, top;         /* bytes mapped, bump allocator position */
     NvSm *sm;
     uint64_t budget;            /* watchdog for launches (0 = none) */
+    uint32_t local_bytes;       /* local memory per thread (0 = what the kernel needs) */
     bool trace;
 } SmDev;
 
@@ -43,7 +44,11 @@ typedef struct SmKernel {
 } SmKernel;
 
 bool sm_dev_init(SmDev *d, uint64_t size, unsigned workers);
+/* The same with the SM array's configuration. */
+bool sm_dev_init_cfg(SmDev *d, uint64_t size, const NvSmConfig *cfg);
 void sm_dev_fini(SmDev *d);
+/* The SM's view of the device memory (every page mapped directly). */
+NvSmMemOps sm_dev_ops(SmDev *d);
 /* Device memory (zeroed); 0 when full. */
 uint64_t sm_dev_alloc(SmDev *d, uint64_t size);
 /* Host pointer of device address va (NULL outside the memory). */
@@ -54,6 +59,13 @@ bool sm_module_load(SmDev *d, const char *path, SmModule *out);
 void sm_module_free(SmModule *m);
 bool sm_kernel_get(SmModule *m, const char *name, SmKernel *out);
 
+/*
+ * Creates the launch (parameters and driver area in a new constant bank 0)
+ * for the caller to run; NULL with *err filled when the SM refuses it.
+ */
+NvSmLaunch *sm_launch_start(SmDev *d, const SmKernel *k, const uint32_t grid[3],
+                            const uint32_t block[3], uint32_t dyn_shared,
+                            const void *params, uint32_t param_size, NvSmError *err);
 /*
  * Launches and runs to the end. params: the kernel's parameter bytes.
  * Returns the error kind (NV_SM_OK on success); err/stats may be NULL.

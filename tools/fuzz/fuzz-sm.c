@@ -1,9 +1,11 @@
 /*
  * libFuzzer target over the SM interpreter: the input is a launch (shape,
  * shared/local sizes, the constant bank 0 bytes) and its code. It runs on a
- * flat 1 MiB device memory under a small instruction budget, with 1 or 2
- * worker threads. Any input must end in success or an SM error, never a
- * crash, hang or sanitizer report.
+ * flat 1 MiB device memory under a small instruction budget, with 1 worker
+ * thread and a 1 MiB host memory cap (code spread over the memory, local
+ * memory and CTAs reach it), or 2 workers and the default cap. Any input
+ * must end in success or an SM error, never a crash, hang or sanitizer
+ * report, and give back all the memory it charged.
  *
  * Input layout: [0] threads per CTA - 1 (mod 64), [1] CTAs - 1 (mod 4),
  * [2..3] shared bytes (mod 4097), [4] local bytes / 16, [5] bit 0: two
@@ -25,6 +27,7 @@
 #define HDR         8
 #define CBUF_BYTES  512
 #define BUDGET      20000
+#define MEM_MAX     (1u << 20)
 
 static uint8_t *mem;
 
@@ -63,8 +66,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (!mem) {
         mem = calloc(1, DEV_SIZE);
-        sm1 = nv_sm_new(1);
-        sm2 = nv_sm_new(2);
+        sm1 = nv_sm_new(&(NvSmConfig){ .workers = 1, .mem_max = MEM_MAX });
+        sm2 = nv_sm_new(&(NvSmConfig){ .workers = 2 });
         if (!mem || !sm1 || !sm2) {
             abort();
         }
@@ -95,9 +98,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     l = nv_sm_launch_new(data[5] & 1 ? sm2 : sm1, &d, &ops, &err);
     if (l) {
         /* small slices: also exercises parking and resuming CTAs */
-        while (!nv_sm_launch_run(l, 997)) {
+        while (!nv_sm_launch_run(l, 997, 0)) {
         }
         nv_sm_launch_free(l);
+    }
+    if (nv_sm_mem_used(sm1) || nv_sm_mem_used(sm2)) {
+        abort();    /* charged memory not given back */
     }
     return 0;
 }

@@ -67,7 +67,7 @@ NvGpu *nvgpu_new(const NvGpuConfig *cfg, const NvPlatform *plat)
         free(gpu);
         return NULL;
     }
-    gpu->sm = nv_sm_new(cfg->sm_threads);
+    gpu->sm = nv_sm_new(&(NvSmConfig){ .workers = cfg->sm_threads });
     gpu->compute_cfg = (NvComputeConfig) {
         .sm = gpu->sm,
         .budget = cfg->sm_budget ? cfg->sm_budget : NV_SM_DEFAULT_BUDGET,

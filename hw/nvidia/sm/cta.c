@@ -4,13 +4,17 @@
  * A CTA runs whole on one worker: its warps interleave in quanta and at
  * block barriers, so shared memory needs no locks. Global atomics use host
  * atomics on directly mapped memory (correct across workers), and the
- * memory lock otherwise.
+ * memory lock otherwise. The round-robin position (warp, turn, what is left
+ * of its quantum) lives in the CTA, so a run cut short by a slice's end
+ * resumes exactly where it stopped: slices do not change the interleaving.
+ *
+ * Every allocation is charged against the array's cap (nv_sm_host_alloc).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "sm-internal.h"
 
-#define NV_SM_WARP_QUANTUM  1024    /* warp-instructions before the next warp runs */
+#define NV_SM_REG_BYTES     (sizeof(uint32_t) * NV_SM_LANES * NV_SM_ROWS)  /* per warp */
 
 static uint32_t cta_live_threads(const NvSmCta *c)
 {
@@ -109,29 +113,41 @@ static void warp_init(NvSmCta *c, NvSmWarp *w, uint32_t index, uint32_t threads)
 
 void nv_sm_cta_free(NvSmCta *c)
 {
+    NvSm *sm;
+
     if (!c) {
         return;
     }
+    sm = c->l->sm;
     for (uint32_t i = 0; c->warps && i < c->nwarps; i++) {
-        g_free(c->warps[i].r);
-        g_free(c->warps[i].local);
+        nv_sm_host_free(sm, c->warps[i].r, NV_SM_REG_BYTES);
+        nv_sm_host_free(sm, c->warps[i].local, nv_sm_local_size(c->l));
     }
-    g_free(c->warps);
-    g_free(c->shared);
-    g_free(c);
+    nv_sm_host_free(sm, c->warps, sizeof(NvSmWarp) * c->nwarps);
+    nv_sm_host_free(sm, c->shared, MAX(c->l->d.shared_bytes, 1));
+    nv_sm_host_free(sm, c, sizeof(*c));
+}
+
+void nv_sm_cta_id(const NvSmLaunch *l, uint64_t index, uint32_t id[3])
+{
+    uint64_t gx = l->d.grid[0], gy = l->d.grid[1];
+
+    id[0] = index % gx;
+    id[1] = (index / gx) % gy;
+    id[2] = index / gx / gy;
 }
 
 /* Sets c up as CTA number index: registers of the kernel, shared memory zeroed. */
 static void cta_reset(NvSmCta *c, uint64_t index)
 {
     NvSmLaunch *l = c->l;
-    uint64_t gx = l->d.grid[0], gy = l->d.grid[1];
     size_t live_rows = l->d.regs && l->d.regs < NV_SM_ZERO_ROW ? l->d.regs : NV_SM_ZERO_ROW;
 
-    c->id[0] = index % gx;
-    c->id[1] = (index / gx) % gy;
-    c->id[2] = index / gx / gy;
+    nv_sm_cta_id(l, index, c->id);
     c->cur = 0;
+    c->turn = 0;
+    c->left = NV_SM_WARP_QUANTUM;
+    c->ran = false;
     memset(c->bar_arrived, 0, sizeof(c->bar_arrived));
     memset(c->bar_count, 0, sizeof(c->bar_count));
     memset(c->bar_acc, 0, sizeof(c->bar_acc));
@@ -151,6 +167,33 @@ static void cta_reset(NvSmCta *c, uint64_t index)
     }
 }
 
+/* A new CTA's memory (local memory comes when a warp first uses it); NULL over the cap. */
+static NvSmCta *cta_alloc(NvSmLaunch *l)
+{
+    NvSmCta *c = nv_sm_host_alloc(l->sm, sizeof(*c));
+
+    if (!c) {
+        return NULL;
+    }
+    c->l = l;
+    c->threads = l->threads;
+    c->nwarps = l->nwarps;
+    c->warps = nv_sm_host_alloc(l->sm, sizeof(NvSmWarp) * c->nwarps);
+    c->shared = nv_sm_host_alloc(l->sm, MAX(l->d.shared_bytes, 1));
+    if (!c->warps || !c->shared) {
+        nv_sm_cta_free(c);
+        return NULL;
+    }
+    for (uint32_t i = 0; i < c->nwarps; i++) {
+        c->warps[i].r = nv_sm_host_alloc(l->sm, NV_SM_REG_BYTES);
+        if (!c->warps[i].r) {
+            nv_sm_cta_free(c);
+            return NULL;
+        }
+    }
+    return c;
+}
+
 /* A CTA for grid position index: a recycled one (allocations are the cost) or new. */
 NvSmCta *nv_sm_cta_new(NvSmLaunch *l, uint64_t index)
 {
@@ -161,24 +204,8 @@ NvSmCta *nv_sm_cta_new(NvSmLaunch *l, uint64_t index)
         c = g_ptr_array_steal_index_fast(l->spare, l->spare->len - 1);
     }
     g_mutex_unlock(&l->lock);
-    if (!c) {
-        c = g_new0(NvSmCta, 1);
-        c->l = l;
-        c->threads = l->threads;
-        c->nwarps = l->nwarps;
-        c->warps = g_try_new0(NvSmWarp, c->nwarps);
-        c->shared = g_try_malloc0(MAX(l->d.shared_bytes, 1));
-        if (!c->warps || !c->shared) {
-            nv_sm_cta_free(c);
-            return NULL;
-        }
-        for (uint32_t i = 0; i < c->nwarps; i++) {
-            c->warps[i].r = g_try_malloc0(sizeof(uint32_t) * NV_SM_LANES * NV_SM_ROWS);
-            if (!c->warps[i].r) {
-                nv_sm_cta_free(c);
-                return NULL;
-            }
-        }
+    if (!c && !(c = cta_alloc(l))) {
+        return NULL;
     }
     cta_reset(c, index);
     return c;
@@ -196,48 +223,71 @@ void nv_sm_cta_recycle(NvSmLaunch *l, NvSmCta *c)
     nv_sm_cta_free(c);
 }
 
+/* The current warp's turn is over: the next warp's begins. */
+static void next_turn(NvSmCta *c)
+{
+    c->cur = (c->cur + 1) % c->nwarps;
+    c->turn++;
+    c->left = NV_SM_WARP_QUANTUM;
+}
+
 /*
- * Runs the CTA's warps round-robin for up to quantum warp-instructions.
- * Returns true when the CTA is over (finished or the launch stopped).
+ * Every warp had its turn: completes barriers and starts the next round.
+ * true when the CTA cannot go on (finished, or a barrier deadlock stopped it).
  */
-bool nv_sm_cta_run(NvSmCta *c, uint64_t quantum, uint64_t *used)
+static bool round_end(NvSmCta *c)
+{
+    if (cta_done(c)) {
+        return true;
+    }
+    if (!cta_check_barriers(c) && !c->ran) {
+        NvSmWarp *w = &c->warps[0];
+
+        for (uint32_t i = 0; i < c->nwarps && !w->alive; i++) {
+            w = &c->warps[i];
+        }
+        /* nothing can run and no barrier can complete: it would hang */
+        w->pc = w->lpc[__builtin_ctz(w->alive)];
+        nv_sm_fault(w, NV_SM_ERR_BARRIER, 0, false, __builtin_ctz(w->alive));
+        return true;
+    }
+    c->turn = 0;
+    c->ran = false;
+    return false;
+}
+
+/*
+ * Runs the CTA's warps round-robin, each for a quantum per turn, for up to
+ * quantum warp-instructions or until t ends the slice. Returns true when the
+ * CTA is over (finished or the launch stopped).
+ */
+bool nv_sm_cta_run(NvSmCta *c, uint64_t quantum, uint64_t *used, NvSmTimer *t)
 {
     NvSmLaunch *l = c->l;
     uint64_t n = 0;
 
-    while (n < quantum && !g_atomic_int_get(&l->stopped)) {
-        bool ran = false;
+    while (n < quantum && !t->over && !g_atomic_int_get(&l->stopped)) {
+        NvSmWarp *w;
 
-        for (uint32_t k = 0; k < c->nwarps && n < quantum; k++) {
-            NvSmWarp *w = &c->warps[c->cur];
-
-            c->cur = (c->cur + 1) % c->nwarps;
-            if (!w->active) {
-                continue;
-            }
-            w->executed = 0;
-            nv_sm_warp_run(w, MIN(NV_SM_WARP_QUANTUM, quantum - n));
-            n += w->executed;
-            ran = true;
-            if (g_atomic_int_get(&l->stopped)) {
-                break;
-            }
-        }
-        if (cta_done(c)) {
+        if (c->turn == c->nwarps && round_end(c)) {
             break;
         }
-        if (!cta_check_barriers(c) && !ran) {
-            NvSmWarp *w = &c->warps[0];
-
-            for (uint32_t i = 0; i < c->nwarps && !w->alive; i++) {
-                w = &c->warps[i];
-            }
-            /* nothing can run and no barrier can complete: it would hang */
-            w->pc = w->lpc[__builtin_ctz(w->alive)];
-            nv_sm_fault(w, NV_SM_ERR_BARRIER, 0, false, __builtin_ctz(w->alive));
+        w = &c->warps[c->cur];
+        if (!w->active) {
+            next_turn(c);
+            continue;
         }
+        w->executed = 0;
+        nv_sm_warp_run(w, MIN(MIN((uint64_t)c->left, quantum - n), t->left));
+        n += w->executed;
+        c->ran = true;
+        if (w->executed >= c->left || !w->active) {
+            next_turn(c);
+        } else {
+            c->left -= (uint32_t)w->executed;  /* cut short: the turn goes on next time */
+        }
+        nv_sm_timer_charge(l, t, w->executed);
     }
     *used += n;
     return cta_done(c) || g_atomic_int_get(&l->stopped);
 }
-

@@ -121,7 +121,8 @@ static uint8_t *window_ptr(NvSmWarp *w, Space sp, uint64_t addr, unsigned size,
         return w->cta->shared + addr;
     }
     if (!w->local) {
-        w->local = g_try_malloc0((size_t)la->d.local_bytes * NV_SM_LANES);
+        /* charged against the cap: up to 16 MiB a warp, kept while the CTA lives */
+        w->local = nv_sm_host_alloc(la->sm, nv_sm_local_size(la));
         if (!w->local) {
             nv_sm_fault(w, NV_SM_ERR_RESOURCE, addr, write, l);
             return NULL;

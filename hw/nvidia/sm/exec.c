@@ -1,9 +1,9 @@
 /*
  * The SM interpreter: the executor table in use, errors, guest memory reads
- * through the provider, launches run in slices on worker threads, the SM
- * array and test hooks. warp.c schedules a warp's lanes, cta.c runs CTAs
- * and their barriers, operand.c reads source operands; the executors are
- * in exec-*.c.
+ * through the provider, the host memory cap, launches run in slices on
+ * worker threads, the SM array and test hooks. warp.c schedules a warp's
+ * lanes, cta.c runs CTAs and their barriers, operand.c reads source
+ * operands; the executors are in exec-*.c.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -11,12 +11,28 @@
 
 #define NV_SM_CTA_QUANTUM   (1u << 16)  /* per CTA turn on a worker */
 
+/* One slice's work, shared by the workers that run it. */
+typedef struct NvSmTask {
+    NvSmLaunch *l;
+    uint64_t until;             /* the launch's count where the slice ends; 0: none */
+    int64_t deadline_us;        /* 0: none */
+} NvSmTask;
+
 struct NvSm {
+    NvSmConfig cfg;
     unsigned workers;
-    GThreadPool *pool;
-    GMutex lock;
-    GCond done;
-    unsigned running;           /* pool tasks of the current slice */
+    uint64_t mem_max;
+    uint64_t mem_used;          /* atomic: bytes charged (nv_sm_host_alloc) */
+    int yield;                  /* atomic: nv_sm_yield_request() */
+    GThread **threads;          /* nthreads workers (none with one worker) */
+    unsigned nthreads;
+    GMutex lock;                /* the fields below */
+    GCond wake, done;
+    NvSmTask task;              /* the current slice */
+    uint64_t gen;               /* slices dispatched: a worker takes one share of each */
+    unsigned tickets;           /* shares of the slice not taken yet */
+    unsigned running;           /* shares not finished yet */
+    bool quit;
 };
 
 /* ---- the executor table ---- */
@@ -105,6 +121,54 @@ void nv_sm_fault(NvSmWarp *w, NvSmErrorKind kind, uint64_t addr, bool write, uin
     launch_error(w->l, &e);
 }
 
+/* ---- host memory: charged against the cap before it is allocated ---- */
+
+/* Charges bytes; false (nothing charged) when that would exceed the cap. */
+static bool nv_sm_host_charge(NvSm *sm, uint64_t bytes)
+{
+    uint64_t used = __atomic_load_n(&sm->mem_used, __ATOMIC_RELAXED);
+
+    do {
+        if (bytes > sm->mem_max || used > sm->mem_max - bytes) {
+            return false;
+        }
+    } while (!__atomic_compare_exchange_n(&sm->mem_used, &used, used + bytes, true,
+                                          __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    return true;
+}
+
+static void nv_sm_host_uncharge(NvSm *sm, uint64_t bytes)
+{
+    __atomic_fetch_sub(&sm->mem_used, bytes, __ATOMIC_RELAXED);
+}
+
+void *nv_sm_host_alloc(NvSm *sm, size_t bytes)
+{
+    void *p;
+
+    if (!nv_sm_host_charge(sm, bytes)) {
+        return NULL;
+    }
+    p = g_try_malloc0(MAX(bytes, 1));
+    if (!p) {
+        nv_sm_host_uncharge(sm, bytes);
+    }
+    return p;
+}
+
+void nv_sm_host_free(NvSm *sm, void *p, size_t bytes)
+{
+    if (p) {
+        g_free(p);
+        nv_sm_host_uncharge(sm, bytes);
+    }
+}
+
+uint64_t nv_sm_mem_used(const NvSm *sm)
+{
+    return __atomic_load_n(&sm->mem_used, __ATOMIC_RELAXED);
+}
+
 /* ---- memory through the provider ---- */
 
 bool nv_sm_mem_read(NvSmLaunch *l, uint64_t va, void *buf, size_t len)
@@ -134,11 +198,6 @@ bool nv_sm_mem_read(NvSmLaunch *l, uint64_t va, void *buf, size_t len)
 
 /* ---- launches ---- */
 
-static guint chunk_hash(gconstpointer key)
-{
-    return g_int64_hash(key);
-}
-
 static bool desc_valid(const NvSmLaunchDesc *d)
 {
     uint64_t threads = (uint64_t)d->block[0] * d->block[1] * d->block[2];
@@ -152,6 +211,30 @@ static bool desc_valid(const NvSmLaunchDesc *d)
            d->local_bytes <= NV_SM_MAX_LOCAL && !(d->entry & 15);
 }
 
+/* Snapshots the bound constant banks (charged); false with *err filled. */
+static bool snapshot_cbufs(NvSmLaunch *l, NvSmError *err)
+{
+    for (unsigned b = 0; b < NV_SM_CBUF_BANKS; b++) {
+        uint32_t size = MIN(l->d.cbuf[b].size, NV_SM_CBUF_MAX);
+
+        if (!l->d.cbuf[b].valid) {
+            continue;
+        }
+        l->cbuf_size[b] = size;
+        l->cbuf[b] = nv_sm_host_alloc(l->sm, MAX(size, 4));
+        if (!l->cbuf[b]) {
+            err->kind = NV_SM_ERR_RESOURCE;
+            return false;
+        }
+        if (size && !nv_sm_mem_read(l, l->d.cbuf[b].addr, l->cbuf[b], size)) {
+            err->kind = NV_SM_ERR_MMU;
+            err->addr = l->d.cbuf[b].addr;
+            return false;
+        }
+    }
+    return true;
+}
+
 NvSmLaunch *nv_sm_launch_new(NvSm *sm, const NvSmLaunchDesc *desc,
                              const NvSmMemOps *mem, NvSmError *err)
 {
@@ -162,58 +245,64 @@ NvSmLaunch *nv_sm_launch_new(NvSm *sm, const NvSmLaunchDesc *desc,
         err->kind = NV_SM_ERR_OOR_ADDR;
         return NULL;
     }
-    l = g_new0(NvSmLaunch, 1);
+    l = nv_sm_host_alloc(sm, sizeof(*l));
+    if (!l) {
+        err->kind = NV_SM_ERR_RESOURCE;
+        return NULL;
+    }
     l->sm = sm;
     l->d = *desc;
     l->mem = *mem;
     g_mutex_init(&l->mem_lock);
     g_mutex_init(&l->lock);
     g_mutex_init(&l->code_lock);
-    l->code = g_hash_table_new_full(chunk_hash, g_int64_equal, NULL, g_free);
-    l->parked = g_ptr_array_new();
-    l->spare = g_ptr_array_new();
+    /* a CTA is parked only by a worker that ran it: no more than workers of them */
+    l->parked = g_ptr_array_sized_new(sm->workers);
+    l->spare = g_ptr_array_sized_new(sm->workers);
     l->threads = desc->block[0] * desc->block[1] * desc->block[2];
     l->nwarps = (l->threads + NV_SM_LANES - 1) / NV_SM_LANES;
     l->total_ctas = (uint64_t)desc->grid[0] * desc->grid[1] * desc->grid[2];
-    for (unsigned b = 0; b < NV_SM_CBUF_BANKS; b++) {
-        uint32_t size = MIN(desc->cbuf[b].size, NV_SM_CBUF_MAX);
-
-        if (!desc->cbuf[b].valid) {
-            continue;
-        }
-        l->cbuf[b] = g_malloc0(MAX(size, 4));
-        l->cbuf_size[b] = size;
-        if (size && !nv_sm_mem_read(l, desc->cbuf[b].addr, l->cbuf[b], size)) {
-            err->kind = NV_SM_ERR_MMU;
-            err->addr = desc->cbuf[b].addr;
-            nv_sm_launch_free(l);
-            return NULL;
-        }
+    if (!snapshot_cbufs(l, err)) {
+        nv_sm_launch_free(l);
+        return NULL;
     }
     return l;
 }
 
-/* Takes a parked CTA or starts the next one; NULL when none is left. */
-static NvSmCta *take_cta(NvSmLaunch *l)
+/* Starting a CTA failed: no memory for it. */
+static void cta_resource_error(NvSmLaunch *l, uint64_t index)
+{
+    NvSmError e = { .kind = NV_SM_ERR_RESOURCE, .pc = l->d.entry };
+
+    nv_sm_cta_id(l, index, e.cta);
+    launch_error(l, &e);
+}
+
+/*
+ * Takes a parked CTA or starts the next one, charging its setup to the
+ * launch's count and to t; NULL when none is left (or none could start).
+ */
+static NvSmCta *take_cta(NvSmLaunch *l, NvSmTimer *t)
 {
     NvSmCta *c = NULL;
+    uint64_t index, cost = NV_SM_CTA_SETUP_COST(l->nwarps, l->d.shared_bytes);
 
     g_mutex_lock(&l->lock);
     if (l->parked->len) {
         c = g_ptr_array_steal_index_fast(l->parked, l->parked->len - 1);
-    } else if (l->next_cta < l->total_ctas) {
-        uint64_t index = l->next_cta++;
-
+    }
+    if (c || l->next_cta >= l->total_ctas) {
         g_mutex_unlock(&l->lock);
-        c = nv_sm_cta_new(l, index);
-        if (!c) {
-            NvSmError e = { .kind = NV_SM_ERR_RESOURCE };
-
-            launch_error(l, &e);
-        }
         return c;
     }
+    index = l->next_cta++;
     g_mutex_unlock(&l->lock);
+    __atomic_fetch_add(&l->used, cost, __ATOMIC_RELAXED);
+    nv_sm_timer_charge(l, t, cost);
+    c = nv_sm_cta_new(l, index);
+    if (!c) {
+        cta_resource_error(l, index);
+    }
     return c;
 }
 
@@ -238,33 +327,61 @@ static void park(NvSmLaunch *l, NvSmCta *c)
     g_mutex_unlock(&l->lock);
 }
 
-/* One worker's share of a slice: CTAs until the slice (an absolute count) is used. */
-static void run_worker(NvSmLaunch *l, uint64_t until)
+bool nv_sm_timer_charge(NvSmLaunch *l, NvSmTimer *t, uint64_t units)
 {
-    while (!g_atomic_int_get(&l->stopped)) {
-        uint64_t used = __atomic_load_n(&l->used, __ATOMIC_RELAXED), n = 0;
-        uint64_t limit = NV_SM_CTA_QUANTUM;
+    if (units < t->left) {
+        t->left -= units;
+        return t->over;
+    }
+    t->left = NV_SM_WARP_QUANTUM;
+    t->over = t->over || g_atomic_int_get(&l->sm->yield) ||
+              (t->deadline_us && g_get_monotonic_time() >= t->deadline_us);
+    return t->over;
+}
+
+/* Warp-instructions the next CTA turn may use at count used (0: the slice's count is spent). */
+static uint64_t turn_limit(const NvSmLaunch *l, uint64_t until, uint64_t used)
+{
+    uint64_t limit = NV_SM_CTA_QUANTUM;
+
+    if (until) {
+        limit = used < until ? MIN(limit, until - used) : 0;
+    }
+    if (l->d.budget) {
+        limit = MIN(limit, l->d.budget - used);     /* used < budget here */
+    }
+    return limit;
+}
+
+/*
+ * One worker's share of a slice: CTA turns until the slice's count is used,
+ * t says it is over (checked after the first quantum of work, so every call
+ * progresses), or no CTA is left.
+ */
+static void run_worker(const NvSmTask *task)
+{
+    NvSmLaunch *l = task->l;
+    NvSmTimer t = { .deadline_us = task->deadline_us, .left = NV_SM_WARP_QUANTUM };
+
+    while (!g_atomic_int_get(&l->stopped) && !t.over) {
+        uint64_t used = __atomic_load_n(&l->used, __ATOMIC_RELAXED), n = 0, limit;
         NvSmCta *c;
 
-        if (until && used >= until) {
+        if (task->until && used >= task->until) {
             break;
         }
-        c = take_cta(l);
+        c = take_cta(l, &t);
         if (!c) {
             break;
         }
+        used = __atomic_load_n(&l->used, __ATOMIC_RELAXED);
         if (l->d.budget && used >= l->d.budget) {
             cta_timeout(c);
             park(l, c);
             break;
         }
-        if (until) {
-            limit = MIN(limit, until - used);
-        }
-        if (l->d.budget) {
-            limit = MIN(limit, l->d.budget - used);
-        }
-        if (nv_sm_cta_run(c, limit, &n)) {
+        limit = turn_limit(l, task->until, used);
+        if (limit && nv_sm_cta_run(c, limit, &n, &t)) {
             nv_sm_cta_recycle(l, c);
         } else {
             park(l, c);
@@ -273,20 +390,51 @@ static void run_worker(NvSmLaunch *l, uint64_t until)
     }
 }
 
-typedef struct NvSmTask {
-    NvSmLaunch *l;
-    uint64_t slice;
-} NvSmTask;
-
-static void pool_task(gpointer data, gpointer user)
+/* A worker thread: one share of each slice dispatched, until nv_sm_free. */
+static gpointer worker_main(gpointer data)
 {
-    NvSm *sm = user;
-    NvSmTask *t = data;
+    NvSm *sm = data;
+    uint64_t seen = 0;
 
-    run_worker(t->l, t->slice);
+    if (sm->cfg.thread_start) {
+        sm->cfg.thread_start(sm->cfg.opaque);
+    }
     g_mutex_lock(&sm->lock);
-    if (--sm->running == 0) {
-        g_cond_signal(&sm->done);
+    while (!sm->quit) {
+        NvSmTask task;
+
+        if (sm->gen == seen || !sm->tickets) {
+            g_cond_wait(&sm->wake, &sm->lock);
+            continue;
+        }
+        task = sm->task;
+        seen = sm->gen;
+        sm->tickets--;
+        g_mutex_unlock(&sm->lock);
+        run_worker(&task);
+        g_mutex_lock(&sm->lock);
+        if (--sm->running == 0) {
+            g_cond_signal(&sm->done);
+        }
+    }
+    g_mutex_unlock(&sm->lock);
+    if (sm->cfg.thread_stop) {
+        sm->cfg.thread_stop(sm->cfg.opaque);
+    }
+    return NULL;
+}
+
+/* Runs the slice on n worker threads and waits for them. */
+static void dispatch(NvSm *sm, const NvSmTask *task, unsigned n)
+{
+    g_mutex_lock(&sm->lock);
+    sm->task = *task;
+    sm->gen++;
+    sm->tickets = n;
+    sm->running = n;
+    g_cond_broadcast(&sm->wake);
+    while (sm->running) {
+        g_cond_wait(&sm->done, &sm->lock);
     }
     g_mutex_unlock(&sm->lock);
 }
@@ -301,33 +449,28 @@ static bool launch_over(NvSmLaunch *l)
     return over;
 }
 
-bool nv_sm_launch_run(NvSmLaunch *l, uint64_t slice)
+bool nv_sm_launch_run(NvSmLaunch *l, uint64_t slice, int64_t deadline_us)
 {
     NvSm *sm = l->sm;
     uint64_t start = __atomic_load_n(&l->used, __ATOMIC_RELAXED);
-    uint64_t until = slice ? start + slice : 0;
-    NvSmTask task = { .l = l, .slice = until };
-    unsigned n = sm->pool ? MIN((uint64_t)sm->workers, l->total_ctas) : 0;
+    NvSmTask task = { .l = l, .until = slice ? start + slice : 0, .deadline_us = deadline_us };
+    unsigned n = sm->nthreads ? MIN((uint64_t)sm->nthreads, l->total_ctas) : 0;
 
-    if (until && until < start) {
-        until = 0;      /* overflow: no limit */
+    if (task.until && task.until < start) {
+        task.until = 0;     /* overflow: no limit */
     }
+    g_atomic_int_set(&sm->yield, 0);
     if (n <= 1) {
-        run_worker(l, until);
-        return launch_over(l);
+        run_worker(&task);
+    } else {
+        dispatch(sm, &task, n);
     }
-    g_mutex_lock(&sm->lock);
-    sm->running = n;
-    g_mutex_unlock(&sm->lock);
-    for (unsigned i = 0; i < n; i++) {
-        g_thread_pool_push(sm->pool, &task, NULL);
-    }
-    g_mutex_lock(&sm->lock);
-    while (sm->running) {
-        g_cond_wait(&sm->done, &sm->lock);
-    }
-    g_mutex_unlock(&sm->lock);
     return launch_over(l);
+}
+
+void nv_sm_yield_request(NvSm *sm)
+{
+    g_atomic_int_set(&sm->yield, 1);
 }
 
 const NvSmError *nv_sm_launch_error(const NvSmLaunch *l)
@@ -354,28 +497,36 @@ void nv_sm_launch_free(NvSmLaunch *l)
         nv_sm_cta_free(g_ptr_array_index(l->spare, i));
     }
     g_ptr_array_free(l->spare, true);
-    g_hash_table_destroy(l->code);
+    nv_sm_code_free(l);
     for (unsigned b = 0; b < NV_SM_CBUF_BANKS; b++) {
-        g_free(l->cbuf[b]);
+        nv_sm_host_free(l->sm, l->cbuf[b], MAX(l->cbuf_size[b], 4));
     }
     g_mutex_clear(&l->mem_lock);
     g_mutex_clear(&l->lock);
     g_mutex_clear(&l->code_lock);
-    g_free(l);
+    nv_sm_host_free(l->sm, l, sizeof(*l));
 }
 
 /* ---- the SM array ---- */
 
-NvSm *nv_sm_new(unsigned workers)
+NvSm *nv_sm_new(const NvSmConfig *cfg)
 {
+    static const NvSmConfig defaults = { .workers = 1 };
     NvSm *sm = g_new0(NvSm, 1);
 
-    sm->workers = MAX(workers, 1);
+    sm->cfg = cfg ? *cfg : defaults;
+    sm->mem_max = sm->cfg.mem_max ? sm->cfg.mem_max : NV_SM_DEFAULT_MEM_MAX;
     g_mutex_init(&sm->lock);
+    g_cond_init(&sm->wake);
     g_cond_init(&sm->done);
-    if (sm->workers > 1) {
-        sm->pool = g_thread_pool_new(pool_task, sm, (int)sm->workers, false, NULL);
+    if (sm->cfg.workers > 1) {
+        sm->threads = g_new0(GThread *, sm->cfg.workers);
+        while (sm->nthreads < sm->cfg.workers &&
+               (sm->threads[sm->nthreads] = g_thread_try_new("nv-sm", worker_main, sm, NULL))) {
+            sm->nthreads++;
+        }
     }
+    sm->workers = MAX(sm->nthreads, 1);
     return sm;
 }
 
@@ -384,10 +535,16 @@ void nv_sm_free(NvSm *sm)
     if (!sm) {
         return;
     }
-    if (sm->pool) {
-        g_thread_pool_free(sm->pool, false, true);
+    g_mutex_lock(&sm->lock);
+    sm->quit = true;
+    g_cond_broadcast(&sm->wake);
+    g_mutex_unlock(&sm->lock);
+    for (unsigned i = 0; i < sm->nthreads; i++) {
+        g_thread_join(sm->threads[i]);
     }
+    g_free(sm->threads);
     g_mutex_clear(&sm->lock);
+    g_cond_clear(&sm->wake);
     g_cond_clear(&sm->done);
     g_free(sm);
 }
@@ -403,7 +560,7 @@ static const NvSmMemOps no_mem;
 
 NvSmWarp *nv_sm_test_warp_new(uint32_t threads)
 {
-    static NvSm test_sm = { .workers = 1 };
+    static NvSm test_sm = { .workers = 1, .mem_max = NV_SM_DEFAULT_MEM_MAX };
     NvSmLaunchDesc d = {
         .grid = { 1, 1, 1 }, .block = { MAX(MIN(threads, NV_SM_LANES), 1), 1, 1 },
         .shared_bytes = 1024, .local_bytes = 64,

@@ -95,6 +95,9 @@ struct NvSmCta {
     NvSmWarp *warps;
     uint8_t *shared;
     uint32_t cur;                           /* round-robin warp position */
+    uint32_t turn;                          /* turns taken in the current round */
+    uint32_t left;                          /* of the current turn's warp quantum */
+    bool ran;                               /* some warp ran in this round */
     uint32_t bar_arrived[NV_SM_CTA_BARRIERS];   /* threads arrived (SYNC and ARV) */
     uint32_t bar_count[NV_SM_CTA_BARRIERS];     /* expected threads; 0 = all live */
     uint32_t bar_acc[NV_SM_CTA_BARRIERS];       /* BAR.RED accumulator */
@@ -115,12 +118,24 @@ struct NvSmLaunch {
     GPtrArray *spare;               /* finished CTAs to reuse, under lock */
     GMutex lock;
     GMutex code_lock;
-    GHashTable *code;               /* chunk base VA -> NvSmChunk */
+    struct NvSmChunk **code;        /* open-addressed by base VA, under code_lock */
+    size_t code_slots, code_count;
     NvSmError err;                  /* under lock; first error wins */
     int stopped;                    /* atomic: an error stopped the launch */
-    uint64_t used;                  /* atomic: warp-instructions executed so far */
+    uint64_t used;                  /* atomic: warp-instructions and fixed costs so far */
     uint64_t thread_insns;          /* atomic */
 };
+
+/*
+ * A worker's share of a slice: work is charged to it in warp-instructions,
+ * and every NV_SM_WARP_QUANTUM of them it checks the deadline and yield
+ * requests (the clock is read that often, not per instruction).
+ */
+typedef struct NvSmTimer {
+    int64_t deadline_us;            /* 0: none */
+    uint64_t left;                  /* warp-instructions to the next check */
+    bool over;                      /* the slice must end */
+} NvSmTimer;
 
 /* The decoded form of one instruction and its executor. */
 typedef void (*NvSmExecFn)(NvSmWarp *w, const NvSassInsn *in, uint32_t mask);
@@ -133,6 +148,19 @@ void nv_sm_fault(NvSmWarp *w, NvSmErrorKind kind, uint64_t addr, bool write, uin
 static inline bool nv_sm_stopped(const NvSmWarp *w)
 {
     return g_atomic_int_get(&w->l->stopped);
+}
+
+/* ---- host memory charged against the array's cap (exec.c) ---- */
+
+/* Zeroed memory of bytes, charged; NULL (nothing charged) over the cap or out of memory. */
+void *nv_sm_host_alloc(NvSm *sm, size_t bytes);
+/* Frees and uncharges what nv_sm_host_alloc(sm, bytes) returned (NULL: nothing). */
+void nv_sm_host_free(NvSm *sm, void *p, size_t bytes);
+
+/* Bytes of a warp's local memory (local_bytes per lane). */
+static inline size_t nv_sm_local_size(const NvSmLaunch *l)
+{
+    return (size_t)l->d.local_bytes * NV_SM_LANES;
 }
 
 /* ---- registers ---- */
@@ -280,20 +308,33 @@ NvSmExecFn nv_sm_executor(unsigned opcode);
 
 /* ---- the interpreter core (exec.c, warp.c, cta.c), not for executors ---- */
 
-/* Runs the warp until it blocks, finishes or used quantum instructions. */
+/*
+ * Runs the warp until it blocks, finishes or used quantum warp-instructions
+ * (a chunk decode counts NV_SM_DECODE_COST, so it may end up to that far past).
+ */
 void nv_sm_warp_run(NvSmWarp *w, uint64_t quantum);
+/* Frees the launch's decoded code. */
+void nv_sm_code_free(NvSmLaunch *l);
+/* Charges units of work to t; true when the slice must end (checks every quantum). */
+bool nv_sm_timer_charge(NvSmLaunch *l, NvSmTimer *t, uint64_t units);
 /* Chooses the group the warp executes next (rotate: the one after the current). */
 void nv_sm_pick_group(NvSmWarp *w, bool rotate);
 /* The blocked lanes waiting on kind (and arg, unless arg < 0). */
 uint32_t nv_sm_waiting_on(const NvSmWarp *w, NvSmWait kind, int arg);
 
-/* A CTA for grid position index (recycled or new), NULL when out of memory. */
+/* The CTA coordinates of grid position index. */
+void nv_sm_cta_id(const NvSmLaunch *l, uint64_t index, uint32_t id[3]);
+/* A CTA for grid position index (recycled or new), NULL over the cap or out of memory. */
 NvSmCta *nv_sm_cta_new(NvSmLaunch *l, uint64_t index);
 void nv_sm_cta_free(NvSmCta *c);
 /* A finished CTA's memory serves the next one. */
 void nv_sm_cta_recycle(NvSmLaunch *l, NvSmCta *c);
-/* Runs up to quantum warp-instructions; true when the CTA is over. */
-bool nv_sm_cta_run(NvSmCta *c, uint64_t quantum, uint64_t *used);
+/*
+ * Runs up to quantum warp-instructions, or until t says the slice is over;
+ * true when the CTA is over. Where it stops does not change what the CTA's
+ * warps do: the next call resumes the same warp's turn.
+ */
+bool nv_sm_cta_run(NvSmCta *c, uint64_t quantum, uint64_t *used, NvSmTimer *t);
 
 /*
  * Test hook: a stand-alone warp (one CTA of block[] threads, no memory

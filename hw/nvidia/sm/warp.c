@@ -19,6 +19,7 @@
 #define NV_SM_CHUNK_INSNS   64      /* instructions decoded together (1 KiB) */
 #define NV_SM_CHUNK_BYTES   (NV_SM_CHUNK_INSNS * 16)
 #define NV_SM_ROTATE_EVERY  64      /* divergent backward branches between rotations */
+#define NV_SM_CODE_SLOTS    64      /* the launch's chunk table at first (it doubles) */
 
 typedef struct NvSmCode {
     NvSassInsn in;
@@ -47,31 +48,105 @@ static void chunk_decode(NvSmChunk *c, const uint8_t *bytes)
     }
 }
 
-/* Reads and decodes the chunk at base once per launch (the code is read once). */
-static NvSmChunk *chunk_get(NvSmLaunch *l, uint64_t base)
+/* The launch's chunk table slot of base: its chunk, or the empty slot it goes to. */
+static NvSmChunk **chunk_slot(NvSmChunk **table, size_t slots, uint64_t base)
 {
-    NvSmChunk *c;
+    size_t mask = slots - 1;
+    size_t i = (size_t)(((base / NV_SM_CHUNK_BYTES) * 0x9e3779b97f4a7c15ull) >> 32) & mask;
 
-    g_mutex_lock(&l->code_lock);
-    c = g_hash_table_lookup(l->code, &base);
-    if (!c) {
-        uint8_t *bytes = g_malloc(NV_SM_CHUNK_BYTES);
+    while (table[i] && table[i]->base != base) {
+        i = (i + 1) & mask;
+    }
+    return &table[i];
+}
 
-        c = g_new0(NvSmChunk, 1);
+/* Doubles the chunk table (charged, like the chunks); false over the cap. */
+static bool code_grow(NvSmLaunch *l)
+{
+    size_t slots = l->code_slots ? l->code_slots * 2 : NV_SM_CODE_SLOTS;
+    NvSmChunk **table = nv_sm_host_alloc(l->sm, slots * sizeof(*table));
+
+    if (!table) {
+        return false;
+    }
+    for (size_t i = 0; i < l->code_slots; i++) {
+        if (l->code[i]) {
+            *chunk_slot(table, slots, l->code[i]->base) = l->code[i];
+        }
+    }
+    nv_sm_host_free(l->sm, l->code, l->code_slots * sizeof(*table));
+    l->code = table;
+    l->code_slots = slots;
+    return true;
+}
+
+/* Reads and decodes the chunk at base; NULL over the cap. */
+static NvSmChunk *chunk_new(NvSmLaunch *l, uint64_t base)
+{
+    uint8_t bytes[NV_SM_CHUNK_BYTES];
+    NvSmChunk *c = nv_sm_host_alloc(l->sm, sizeof(*c));
+
+    if (c) {
         c->base = base;
-        c->fetch_fault = !nv_sm_mem_read(l, base, bytes, NV_SM_CHUNK_BYTES);
+        c->fetch_fault = !nv_sm_mem_read(l, base, bytes, sizeof(bytes));
         if (!c->fetch_fault) {
             chunk_decode(c, bytes);
         }
-        g_free(bytes);
-        g_hash_table_insert(l->code, &c->base, c);
+    }
+    return c;
+}
+
+/*
+ * The chunk at base, read and decoded once per launch (the code is read
+ * once; *decoded set when that happened now). NULL over the cap: chunks stay
+ * until the launch ends, as other warps may be running them.
+ */
+static NvSmChunk *chunk_get(NvSmLaunch *l, uint64_t base, bool *decoded)
+{
+    NvSmChunk *c = NULL;
+
+    g_mutex_lock(&l->code_lock);
+    if (l->code_slots) {
+        c = *chunk_slot(l->code, l->code_slots, base);
+    }
+    /* at most half full, so probes stay short */
+    if (!c && ((l->code_count + 1) * 2 <= l->code_slots || code_grow(l)) &&
+        (c = chunk_new(l, base))) {
+        *chunk_slot(l->code, l->code_slots, base) = c;
+        l->code_count++;
+        *decoded = true;
     }
     g_mutex_unlock(&l->code_lock);
     return c;
 }
 
+void nv_sm_code_free(NvSmLaunch *l)
+{
+    for (size_t i = 0; i < l->code_slots; i++) {
+        nv_sm_host_free(l->sm, l->code[i], sizeof(NvSmChunk));
+    }
+    nv_sm_host_free(l->sm, l->code, l->code_slots * sizeof(*l->code));
+    l->code = NULL;
+    l->code_slots = l->code_count = 0;
+}
+
+/* A chunk the warp's cache misses (its decode charged to *n); NULL after a fault. */
+static NvSmChunk *fetch_miss(NvSmWarp *w, uint64_t base, uint64_t *n)
+{
+    bool decoded = false;
+    NvSmChunk *c = chunk_get(w->l, base, &decoded);
+
+    if (!c) {
+        nv_sm_fault(w, NV_SM_ERR_RESOURCE, w->pc, false, __builtin_ctz(w->active));
+        return NULL;
+    }
+    *n += decoded ? NV_SM_DECODE_COST : 0;
+    w->code[(base / NV_SM_CHUNK_BYTES) % NV_SM_WCODE_ENTRIES] = c;
+    return c;
+}
+
 /* The instruction at the warp's PC, or NULL after reporting why not. */
-static const NvSmCode *fetch(NvSmWarp *w)
+static const NvSmCode *fetch(NvSmWarp *w, uint64_t *n)
 {
     uint64_t base = w->pc & ~(uint64_t)(NV_SM_CHUNK_BYTES - 1);
     unsigned slot = (base / NV_SM_CHUNK_BYTES) % NV_SM_WCODE_ENTRIES;
@@ -81,8 +156,8 @@ static const NvSmCode *fetch(NvSmWarp *w)
         nv_sm_fault(w, NV_SM_ERR_MISALIGNED, w->pc, false, 0);
         return NULL;
     }
-    if (!c || c->base != base) {
-        c = w->code[slot] = chunk_get(w->l, base);
+    if ((!c || c->base != base) && !(c = fetch_miss(w, base, n))) {
+        return NULL;
     }
     if (c->fetch_fault) {
         nv_sm_fault(w, NV_SM_ERR_MMU, w->pc, false, 0);
@@ -301,14 +376,14 @@ static void trace_insn(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     w->l->d.trace(w->l->d.trace_opaque, line);
 }
 
-/* Runs the warp until it blocks, finishes or used quantum instructions. */
+/* Runs the warp until it blocks, finishes or used quantum warp-instructions. */
 void nv_sm_warp_run(NvSmWarp *w, uint64_t quantum)
 {
     NvSmLaunch *l = w->l;
     uint64_t n = 0, lanes = 0;
 
     while (w->active && n < quantum) {
-        const NvSmCode *c = fetch(w);
+        const NvSmCode *c = fetch(w, &n);
         uint32_t mask;
 
         if (!c) {

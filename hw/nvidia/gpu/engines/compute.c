@@ -261,7 +261,7 @@ NvEngineStatus nv_compute_run(NvComputeState *s, const NvMemIf *mem, uint64_t sl
         return NV_ENGINE_IDLE;
     }
     s->mem = mem;
-    over = nv_sm_launch_run(s->launch, slice);
+    over = nv_sm_launch_run(s->launch, slice, 0);
     s->mem = NULL;
     if (!over) {
         return NV_ENGINE_BUSY;

@@ -3,9 +3,16 @@
  *
  * A launch is created from a descriptor (what a QMD says, already decoded
  * and validated by the compute class) and run in bounded slices, so the
- * caller (the host scheduler) stays responsive: each slice executes at most
- * a given number of warp-instructions, spread over worker threads. Memory is
- * reached through NvSmMemOps; the SM never sees the GPU model's internals.
+ * caller (the host scheduler) stays responsive: a slice ends after a number
+ * of warp-instructions, at a host deadline or on request, and its work is
+ * spread over worker threads. Memory is reached through NvSmMemOps; the SM
+ * never sees the GPU model's internals.
+ *
+ * The guest drives the SM (it writes the QMD and the code), so the host
+ * memory the SM allocates for it is capped for the whole array
+ * (NvSmConfig.mem_max): decoded code, CTA state, local memory, constant
+ * bank snapshots and the launches themselves. A launch that would exceed
+ * the cap stops with NV_SM_ERR_RESOURCE.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -24,6 +31,21 @@
 #define NV_SM_MAX_LOCAL         (512u << 10)/* per thread */
 #define NV_SM_PAGE_BITS         12
 #define NV_SM_PAGE_SIZE         (1u << NV_SM_PAGE_BITS)
+#define NV_SM_DEFAULT_MEM_MAX   (512ull << 20)  /* NvSmConfig.mem_max 0 */
+
+/*
+ * The warp-instruction count (NvSmStats.warp_insns, the watchdog
+ * NvSmLaunchDesc.budget, a slice's count) also charges the work around
+ * instructions, as fixed costs in warp-instructions: starting a CTA costs
+ * NV_SM_CTA_SETUP_COST, decoding a 1 KiB code chunk NV_SM_DECODE_COST.
+ * A warp runs NV_SM_WARP_QUANTUM of that count before the next warp of its
+ * CTA runs; workers check the slice's deadline as often.
+ */
+#define NV_SM_WARP_QUANTUM      1024u
+#define NV_SM_WARP_SETUP_COST   32u
+#define NV_SM_CTA_SETUP_COST(warps, shared_bytes) \
+    ((uint64_t)(warps) * NV_SM_WARP_SETUP_COST + (shared_bytes) / 1024u)
+#define NV_SM_DECODE_COST       64u
 
 /* Why a launch stopped early. */
 typedef enum NvSmErrorKind {
@@ -35,7 +57,7 @@ typedef enum NvSmErrorKind {
     NV_SM_ERR_TRAP,         /* BPT.TRAP (__trap()) */
     NV_SM_ERR_TIMEOUT,      /* instruction budget (watchdog) exhausted */
     NV_SM_ERR_BARRIER,      /* every warp of a CTA waits on something that cannot happen */
-    NV_SM_ERR_RESOURCE,     /* host memory for the launch could not be allocated */
+    NV_SM_ERR_RESOURCE,     /* host memory for the launch: over NvSmConfig.mem_max, or none */
 } NvSmErrorKind;
 
 typedef struct NvSmError {
@@ -93,31 +115,63 @@ typedef struct NvSmLaunchDesc {
 } NvSmLaunchDesc;
 
 typedef struct NvSmStats {
-    uint64_t warp_insns;        /* instructions issued per warp */
+    uint64_t warp_insns;        /* instructions issued per warp, plus the fixed costs */
     uint64_t thread_insns;      /* lanes that executed them */
 } NvSmStats;
 
 typedef struct NvSm NvSm;
 typedef struct NvSmLaunch NvSmLaunch;
 
-/* An SM array with workers threads (0 or 1: everything runs on the caller). */
-NvSm *nv_sm_new(unsigned workers);
+typedef struct NvSmConfig {
+    unsigned workers;           /* worker threads (0 or 1: run on the caller's thread) */
+    uint64_t mem_max;           /* bytes of host memory all launches together may use;
+                                 * 0: NV_SM_DEFAULT_MEM_MAX */
+    /*
+     * Optional: called on each worker thread before it runs its first task,
+     * and before it exits (nv_sm_free), e.g. to register it with QEMU's RCU.
+     */
+    void (*thread_start)(void *opaque);
+    void (*thread_stop)(void *opaque);
+    void *opaque;
+} NvSmConfig;
+
+/* An SM array (cfg NULL: one worker, the default cap). */
+NvSm *nv_sm_new(const NvSmConfig *cfg);
+/* Joins the worker threads; no launch may be running. */
 void nv_sm_free(NvSm *sm);
+/* The worker threads there are (fewer than asked when the host refused some). */
 unsigned nv_sm_workers(const NvSm *sm);
+/* Bytes of host memory charged against the cap now (all launches). */
+uint64_t nv_sm_mem_used(const NvSm *sm);
 
 /*
  * Checks the descriptor and snapshots the constant buffers (read once,
  * here). Returns NULL and fills *err (kind, addr) when the descriptor is
- * invalid or a constant buffer cannot be read.
+ * invalid, a constant buffer cannot be read, or the launch's memory is over
+ * the cap (NV_SM_ERR_RESOURCE).
  */
 NvSmLaunch *nv_sm_launch_new(NvSm *sm, const NvSmLaunchDesc *desc,
                              const NvSmMemOps *mem, NvSmError *err);
 /*
- * Executes up to slice warp-instructions (0 = until done). Returns true
- * when the launch is over: finished, or stopped by an error
- * (nv_sm_launch_error()). The memory provider must stay valid meanwhile.
+ * Runs until slice warp-instructions are used (0: no count limit), the
+ * monotonic host time (g_get_monotonic_time(), microseconds) reaches
+ * deadline_us (0: none), nv_sm_yield_request() was called, or the launch is
+ * over. Each worker overshoots the count, the deadline or the request by at
+ * most one warp quantum plus one CTA setup or one chunk decode, and does at
+ * least that much work per call (a deadline already past still progresses).
+ * Where slices end varies with time; what the kernel computes, and where
+ * the watchdog fires with one worker, does not. Returns true when the
+ * launch is over: finished, or stopped by an error (nv_sm_launch_error()).
+ * The memory provider must stay valid meanwhile. One call at a time per
+ * NvSm.
  */
-bool nv_sm_launch_run(NvSmLaunch *l, uint64_t slice);
+bool nv_sm_launch_run(NvSmLaunch *l, uint64_t slice, int64_t deadline_us);
+/*
+ * From any thread: running slices return at their next check (within one
+ * warp quantum per worker); a later nv_sm_launch_run call clears it. For
+ * reset/unplug/unbind, which must not wait for a slice.
+ */
+void nv_sm_yield_request(NvSm *sm);
 const NvSmError *nv_sm_launch_error(const NvSmLaunch *l);
 void nv_sm_launch_stats(const NvSmLaunch *l, NvSmStats *stats);
 void nv_sm_launch_free(NvSmLaunch *l);
