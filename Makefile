@@ -4,12 +4,13 @@ QBUILD     := $(BUILD)/qemu
 CORE       := $(BUILD)/core
 QEMU       := $(QBUILD)/qemu-system-x86_64
 QTESTS     := tests/qtest/oot/nvidia-gpu-test tests/qtest/oot/nvidia-gpu-mmu-test \
-              tests/qtest/oot/nvidia-gpu-host-test tests/qtest/oot/nvidia-gpu-compute-test
+              tests/qtest/oot/nvidia-gpu-host-test tests/qtest/oot/nvidia-gpu-compute-test \
+              tests/qtest/oot/nvidia-gpu-caps-test
 MESON      := /usr/bin/meson
 SHELL      := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: all setup qemu core guest check unit qtest guest-test run run-monitor bench fuzz fuzz-qemu clean distclean
+.PHONY: all setup qemu core guest check unit qtest qtest-asan guest-test run run-monitor bench fuzz fuzz-qemu clean distclean
 
 all: qemu core
 
@@ -63,6 +64,10 @@ fuzz:
 
 fuzz-qemu:
 	@scripts/fuzz-qemu.sh $(FUZZ_SECONDS)
+
+# The qtests against a QEMU built with ASan and UBSan (build/qemu-asan; not part of check).
+qtest-asan:
+	@scripts/qtest-sanitize.sh
 
 # Boot the default guest: nouveau binds the GPU; prints its dmesg, DRM nodes, powers off.
 run: qemu guest

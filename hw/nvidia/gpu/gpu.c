@@ -67,7 +67,11 @@ NvGpu *nvgpu_new(const NvGpuConfig *cfg, const NvPlatform *plat)
         free(gpu);
         return NULL;
     }
-    gpu->sm = nv_sm_new(&(NvSmConfig){ .workers = cfg->sm_threads });
+    gpu->sm = nv_sm_new(&(NvSmConfig) {
+        .workers = cfg->sm_threads, .mem_max = cfg->sm_mem_max,
+        .thread_start = plat->thread_start, .thread_stop = plat->thread_stop,
+        .opaque = plat->opaque,
+    });
     gpu->compute_cfg = (NvComputeConfig) {
         .sm = gpu->sm,
         .budget = cfg->sm_budget ? cfg->sm_budget : NV_SM_DEFAULT_BUDGET,
@@ -218,6 +222,12 @@ void nvgpu_bar_write(NvGpu *gpu, unsigned bar, uint64_t offset, uint64_t value,
 void nvgpu_lock_wait_begin(NvGpu *gpu)
 {
     __atomic_fetch_add(&gpu->lock_waiters, 1, __ATOMIC_RELAXED);
+    nv_sm_yield_request(gpu->sm);      /* a launch's workers end their slice now */
+}
+
+uint64_t nvgpu_sm_mem_used(const NvGpu *gpu)
+{
+    return nv_sm_mem_used(gpu->sm);
 }
 
 void nvgpu_lock_wait_end(NvGpu *gpu)

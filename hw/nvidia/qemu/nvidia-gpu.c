@@ -44,6 +44,7 @@
 #include "hw/nvidia/nvgpu.h"
 #include "hw/nvidia/nv-regs.h"
 #include "hw/nvidia/nvidia-gpu.h"
+#include "hw/nvidia/sm/sm.h"
 #include "hw/oot/nvidia/qemu/trace-hw_nvidia.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(NvidiaGpuState, NVIDIA_GPU)
@@ -80,6 +81,7 @@ struct NvidiaGpuState {
     uint32_t sms_per_tpc;
     uint32_t sm_threads;
     uint64_t sm_budget;
+    uint64_t sm_max_hostmem;
     bool sm_trace;
     bool host_thread;
 };
@@ -181,6 +183,21 @@ static void plat_guest_error(void *opaque, unsigned kind, const char *msg)
     } else {
         report_guest_error(s, kind, msg);
     }
+}
+
+/*
+ * SM workers reach system memory through pci_dma_rw (page walks, global
+ * memory), which reads the FlatView under RCU: a worker must be an RCU
+ * reader, or a guest remapping a BAR meanwhile could free the view under it.
+ */
+static void plat_thread_start(void *opaque)
+{
+    rcu_register_thread();
+}
+
+static void plat_thread_stop(void *opaque)
+{
+    rcu_unregister_thread();
 }
 
 /* Called from SM worker threads: a trace event only (thread-safe, no BQL). */
@@ -533,6 +550,7 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
         .chip = &nv_chip_tu104, .vram_size = s->vram_size, .gpcs = s->gpcs,
         .tpcs_per_gpc = s->tpcs_per_gpc, .sms_per_tpc = s->sms_per_tpc,
         .sm_threads = s->sm_threads, .sm_budget = s->sm_budget, .sm_trace = s->sm_trace,
+        .sm_mem_max = s->sm_max_hostmem,
     };
     const NvPlatform plat = {
         .opaque = s, .time_ns = plat_time_ns, .timer_arm = plat_timer_arm,
@@ -543,6 +561,7 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
         .host_yield = plat_host_yield,
         .sm_trace = plat_sm_trace,
         .trace = plat_trace,
+        .thread_start = plat_thread_start, .thread_stop = plat_thread_stop,
         .trace_on = {
 #define TRACE_STATE(id, name) [NV_TRACE_##id] = &_TRACE_NVGPU_##id##_DSTATE,
             NV_TRACES(TRACE_STATE)
@@ -642,6 +661,7 @@ static const Property nvgpu_props[] = {
     DEFINE_PROP_UINT32("sms-per-tpc", NvidiaGpuState, sms_per_tpc, 2),
     DEFINE_PROP_UINT32("sm-threads", NvidiaGpuState, sm_threads, 2),
     DEFINE_PROP_UINT64("sm-budget", NvidiaGpuState, sm_budget, 0),
+    DEFINE_PROP_SIZE("sm-max-hostmem", NvidiaGpuState, sm_max_hostmem, NV_SM_DEFAULT_MEM_MAX),
     DEFINE_PROP_BOOL("sm-trace", NvidiaGpuState, sm_trace, false),
     DEFINE_PROP_BOOL("host-thread", NvidiaGpuState, host_thread, true),
 };
@@ -658,6 +678,9 @@ static const struct {
     { "sm-threads", "host threads executing SM work (1..64)" },
     { "sm-budget", "watchdog: warp-instructions a compute launch may execute before it is "
                    "stopped as a channel error (0: 2^27, about 2 s)" },
+    { "sm-max-hostmem", "host memory compute launches may hold together (decoded code, CTA "
+                        "state, local memory, constant banks); a launch needing more ends "
+                        "with an SM resource error on its channel" },
     { "sm-trace", "trace every executed SM instruction (trace event nvgpu_sm_insn)" },
     { "host-thread", "run the host (FIFO) engine on its own thread; off runs it from "
                      "the main loop, deterministic (qtests, generic-fuzz)" },
@@ -684,6 +707,15 @@ static void nvgpu_get_guest_errors(Object *obj, Visitor *v, const char *name, vo
     visit_end_struct(v, NULL);
 }
 
+static void nvgpu_get_sm_hostmem(Object *obj, Visitor *v, const char *name, void *opaque,
+                                 Error **errp)
+{
+    NvidiaGpuState *s = NVIDIA_GPU(obj);
+    uint64_t used = s->gpu ? nvgpu_sm_mem_used(s->gpu) : 0;
+
+    visit_type_uint64(v, name, &used, errp);
+}
+
 static void nvgpu_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
@@ -699,6 +731,10 @@ static void nvgpu_class_init(ObjectClass *klass, void *data)
     rc->phases.hold = nvgpu_reset_hold;
     dc->desc = "NVIDIA Turing TU104 GPU (Tesla T4) model";
     device_class_set_props(dc, nvgpu_props);
+    object_class_property_add(klass, "sm-hostmem-used", "uint64", nvgpu_get_sm_hostmem,
+                              NULL, NULL, NULL);
+    object_class_property_set_description(klass, "sm-hostmem-used",
+                                          "host memory compute launches hold now (bytes)");
     object_class_property_add(klass, "guest-errors", "NvidiaGpuGuestErrors",
                               nvgpu_get_guest_errors, NULL, NULL, NULL);
     object_class_property_set_description(klass, "guest-errors",

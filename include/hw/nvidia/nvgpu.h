@@ -58,6 +58,13 @@ typedef struct NvPlatform {
      */
     const uint16_t *trace_on[NV_TRACE_COUNT];
     void (*trace)(void *opaque, const NvTraceRecord *rec);
+    /*
+     * Called on each SM worker thread before it first runs work, and before
+     * it exits (QEMU registers the thread with RCU: workers reach system
+     * memory through dma_read/dma_write).
+     */
+    void (*thread_start)(void *opaque);
+    void (*thread_stop)(void *opaque);
 } NvPlatform;
 
 /* One engine of the PTOP device-info table. */
@@ -92,6 +99,9 @@ typedef struct NvGpuConfig {
     uint32_t gpcs, tpcs_per_gpc, sms_per_tpc;
     uint32_t sm_threads;                /* SM worker threads */
     uint64_t sm_budget;                 /* warp-instructions per launch; 0: the default */
+    uint64_t sm_mem_max;                /* host memory the SM may use for all launches (decoded
+                                           code, CTA state, local memory, constant banks);
+                                           0: NV_SM_DEFAULT_MEM_MAX */
     bool sm_trace;                      /* every executed instruction to plat.sm_trace */
 } NvGpuConfig;
 
@@ -165,6 +175,9 @@ uint64_t nvgpu_guest_error_count(const NvGpu *gpu, unsigned kind);
  */
 void nvgpu_lock_wait_begin(NvGpu *gpu);
 void nvgpu_lock_wait_end(NvGpu *gpu);
+
+/* Host memory the SM holds for guest launches now (bytes, at most NvGpuConfig.sm_mem_max). */
+uint64_t nvgpu_sm_mem_used(const NvGpu *gpu);
 
 /* The platform timer armed through timer_arm() expired. */
 void nvgpu_timer_expired(NvGpu *gpu);

@@ -428,7 +428,8 @@ static NvEngineStatus ce_method(void *obj, const NvMemIf *mem, uint32_t mthd, ui
     return nv_ce_method(obj, mem, mthd, data);
 }
 
-static NvEngineStatus ce_run(void *obj, const NvMemIf *mem, uint64_t budget)
+/* A step of the copy is short (at most NV_CE_CHUNK bytes): the byte budget bounds its time. */
+static NvEngineStatus ce_run(void *obj, const NvMemIf *mem, uint64_t budget, int64_t deadline_us)
 {
     return nv_ce_run(obj, mem, budget);
 }

@@ -252,7 +252,8 @@ static bool releases(NvComputeState *s, const NvMemIf *mem)
     return true;
 }
 
-NvEngineStatus nv_compute_run(NvComputeState *s, const NvMemIf *mem, uint64_t slice)
+NvEngineStatus nv_compute_run(NvComputeState *s, const NvMemIf *mem, uint64_t slice,
+                              int64_t deadline_us)
 {
     bool over;
     char msg[256];
@@ -261,7 +262,7 @@ NvEngineStatus nv_compute_run(NvComputeState *s, const NvMemIf *mem, uint64_t sl
         return NV_ENGINE_IDLE;
     }
     s->mem = mem;
-    over = nv_sm_launch_run(s->launch, slice, 0);
+    over = nv_sm_launch_run(s->launch, slice, deadline_us);
     s->mem = NULL;
     if (!over) {
         return NV_ENGINE_BUSY;
@@ -330,9 +331,10 @@ static NvEngineStatus compute_method(void *obj, const NvMemIf *mem, uint32_t mth
     return nv_compute_method(obj, mem, mthd, data);
 }
 
-static NvEngineStatus compute_run(void *obj, const NvMemIf *mem, uint64_t budget)
+static NvEngineStatus compute_run(void *obj, const NvMemIf *mem, uint64_t budget,
+                                  int64_t deadline_us)
 {
-    return nv_compute_run(obj, mem, budget);
+    return nv_compute_run(obj, mem, budget, deadline_us);
 }
 
 static unsigned compute_error_code(void *obj)

@@ -34,8 +34,9 @@ void nv_compute_init(NvComputeState *s, const NvComputeConfig *cfg);
 void nv_compute_fini(NvComputeState *s);
 NvEngineStatus nv_compute_method(NvComputeState *s, const NvMemIf *mem, uint32_t mthd,
                                  uint32_t data);
-/* Continues a launch for up to slice warp-instructions. */
-NvEngineStatus nv_compute_run(NvComputeState *s, const NvMemIf *mem, uint64_t slice);
+/* Continues a launch for up to slice warp-instructions or until deadline_us (host time, 0: none). */
+NvEngineStatus nv_compute_run(NvComputeState *s, const NvMemIf *mem, uint64_t slice,
+                              int64_t deadline_us);
 
 /*
  * Decodes and validates a QMD with the class's window methods into a launch

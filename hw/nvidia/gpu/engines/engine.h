@@ -71,10 +71,12 @@ typedef struct NvEngineOps {
     NvEngineStatus (*method)(void *obj, const NvMemIf *mem, uint32_t mthd, uint32_t data);
     /*
      * Continues the operation a method left BUSY for about budget units of
-     * work. NULL: BUSY from method() only means the object waits for more
+     * work, or until the host's monotonic clock (microseconds, glib's)
+     * reaches deadline_us (0: none), or until the model is preempted.
+     * NULL: BUSY from method() only means the object waits for more
      * methods (inline data), and never holds the channel.
      */
-    NvEngineStatus (*run)(void *obj, const NvMemIf *mem, uint64_t budget);
+    NvEngineStatus (*run)(void *obj, const NvMemIf *mem, uint64_t budget, int64_t deadline_us);
     uint64_t run_budget;        /* run()'s budget per host slice, in the engine's units */
     /* Optional: why the last call returned ERROR, as the unit reports it (GR: NvSmErrorKind). */
     unsigned (*error_code)(void *obj);

@@ -244,7 +244,7 @@ static bool run_engine(NvChanCtx *x)
     x->copied = true;
     ops = nv_classes[row].ops;
     mem = nv_chan_engine_mem(x, row);
-    st = ops->run(c->obj[row], &mem, ops->run_budget);
+    st = ops->run(c->obj[row], &mem, ops->run_budget, x->deadline_us);
     if (st == NV_ENGINE_BUSY) {
         return false;
     }
