@@ -5,7 +5,7 @@ CORE       := $(BUILD)/core
 QEMU       := $(QBUILD)/qemu-system-x86_64
 QTESTS     := tests/qtest/oot/nvidia-gpu-test tests/qtest/oot/nvidia-gpu-mmu-test \
               tests/qtest/oot/nvidia-gpu-host-test tests/qtest/oot/nvidia-gpu-compute-test \
-              tests/qtest/oot/nvidia-gpu-caps-test
+              tests/qtest/oot/nvidia-gpu-caps-test tests/qtest/oot/nvidia-gpu-hang-test
 MESON      := /usr/bin/meson
 SHELL      := /bin/bash
 .SHELLFLAGS := -o pipefail -c
