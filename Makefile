@@ -5,12 +5,13 @@ CORE       := $(BUILD)/core
 QEMU       := $(QBUILD)/qemu-system-x86_64
 QTESTS     := tests/qtest/oot/nvidia-gpu-test tests/qtest/oot/nvidia-gpu-mmu-test \
               tests/qtest/oot/nvidia-gpu-host-test tests/qtest/oot/nvidia-gpu-compute-test \
-              tests/qtest/oot/nvidia-gpu-caps-test tests/qtest/oot/nvidia-gpu-hang-test
+              tests/qtest/oot/nvidia-gpu-caps-test tests/qtest/oot/nvidia-gpu-hang-test \
+              tests/qtest/oot/nvidia-gpu-reset-test
 MESON      := /usr/bin/meson
 SHELL      := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: all setup qemu core guest check unit qtest qtest-asan guest-test run run-monitor bench fuzz fuzz-qemu clean distclean
+.PHONY: all setup qemu core guest check unit qtest qtest-asan soak guest-test run run-monitor bench fuzz fuzz-qemu clean distclean
 
 all: qemu core
 
@@ -64,6 +65,11 @@ fuzz:
 
 fuzz-qemu:
 	@scripts/fuzz-qemu.sh $(FUZZ_SECONDS)
+
+# The reset/unplug soak: 1,000 resets and 200 plug cycles mid-workload (not part of check).
+soak: qemu
+	@NVQEMU_SOAK=1 $(MESON) test -C $(QBUILD) --no-rebuild --print-errorlogs \
+		--timeout-multiplier 30 nvidia-gpu-reset-test
 
 # The qtests against a QEMU built with ASan and UBSan (build/qemu-asan; not part of check).
 qtest-asan:
