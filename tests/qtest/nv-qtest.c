@@ -79,6 +79,56 @@ void vram_write64(Gpu *g, uint64_t addr, uint64_t v)
     wr(g, off + 4, (uint32_t)(v >> 32));
 }
 
+uint32_t vram_read32(Gpu *g, uint64_t addr)
+{
+    return (uint32_t)(vram_read64(g, addr & ~7ull) >> ((addr & 4) * 8));
+}
+
+void vram_write32(Gpu *g, uint64_t addr, uint32_t v)
+{
+    uint64_t q = vram_read64(g, addr & ~7ull);
+    unsigned sh = (addr & 4) * 8;
+
+    vram_write64(g, addr & ~7ull, (q & ~(0xffffffffull << sh)) | (uint64_t)v << sh);
+}
+
+void vram_write_buf(Gpu *g, uint64_t addr, const void *buf, size_t len)
+{
+    const uint8_t *b = buf;
+
+    for (size_t i = 0; i < len; i += 8) {
+        uint64_t q = 0;
+
+        memcpy(&q, b + i, MIN(8, len - i));
+        vram_write64(g, addr + i, q);
+    }
+}
+
+unsigned sass_upload(Gpu *g, const char *listing, const char *func, uint64_t pa)
+{
+    /* tests/sass beside this file's directory (through QEMU's tests/qtest/oot link) */
+    g_autofree char *dir = g_path_get_dirname(__FILE__);
+    g_autofree char *path = g_build_filename(dir, "..", "sass", listing, NULL);
+    g_autofree char *text = NULL;
+    g_auto(GStrv) lines = NULL;
+    unsigned n = 0;
+
+    g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+    lines = g_strsplit(text, "\n", -1);
+    for (char **l = lines; *l; l++) {
+        g_auto(GStrv) f = g_strsplit(*l, "\t", 5);
+
+        if (g_strv_length(f) == 5 && !strcmp(f[0], func)) {
+            uint64_t off = g_ascii_strtoull(f[1], NULL, 16);
+
+            vram_write64(g, pa + off, g_ascii_strtoull(f[2], NULL, 16));
+            vram_write64(g, pa + off + 8, g_ascii_strtoull(f[3], NULL, 16));
+            n++;
+        }
+    }
+    return n;
+}
+
 void msi_enable(Gpu *g)
 {
     uint8_t cap = qpci_find_capability(g->dev, PCI_CAP_ID_MSI, 0);

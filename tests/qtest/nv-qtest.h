@@ -50,6 +50,15 @@ void wr(Gpu *g, uint32_t off, uint32_t v);
 /* VRAM through the PRAMIN window (moves BAR0_WINDOW). */
 uint64_t vram_read64(Gpu *g, uint64_t addr);
 void vram_write64(Gpu *g, uint64_t addr, uint64_t v);
+uint32_t vram_read32(Gpu *g, uint64_t addr);
+void vram_write32(Gpu *g, uint64_t addr, uint32_t v);
+void vram_write_buf(Gpu *g, uint64_t addr, const void *buf, size_t len);
+
+/*
+ * Writes function func's instruction words from the corpus listing
+ * tests/sass/<listing> to VRAM at pa; returns how many instructions.
+ */
+unsigned sass_upload(Gpu *g, const char *listing, const char *func, uint64_t pa);
 
 /* Points the MSI capability at MSI_ADDR/MSI_DATA and enables it. */
 void msi_enable(Gpu *g);

@@ -57,45 +57,18 @@ static void settle(Host *h)
 
 static uint32_t vram32(Host *h, uint64_t a)
 {
-    return (uint32_t)(vram_read64(&h->g, a & ~7ull) >> ((a & 4) * 8));
+    return vram_read32(&h->g, a);
 }
 
 static void vram_write(Host *h, uint64_t pa, const void *p, size_t len)
 {
-    const uint8_t *b = p;
-
-    for (size_t i = 0; i < len; i += 8) {
-        uint64_t q = 0;
-
-        memcpy(&q, b + i, MIN(8, len - i));
-        vram_write64(&h->g, pa + i, q);
-    }
+    vram_write_buf(&h->g, pa, p, len);
 }
 
 /* vadd's instruction words from the golden listing (function "vadd"). */
 static void upload_vadd(Host *h)
 {
-    /* tests/sass beside this file's directory (through QEMU's tests/qtest/oot link) */
-    g_autofree char *dir = g_path_get_dirname(__FILE__);
-    g_autofree char *path = g_build_filename(dir, "..", "sass", "k01_vadd.sm_75.tsv", NULL);
-    g_autofree char *text = NULL;
-    g_auto(GStrv) lines = NULL;
-    unsigned n = 0;
-
-    g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
-    lines = g_strsplit(text, "\n", -1);
-    for (char **l = lines; *l; l++) {
-        g_auto(GStrv) f = g_strsplit(*l, "\t", 5);
-
-        if (g_strv_length(f) == 5 && !strcmp(f[0], "vadd")) {
-            uint64_t off = g_ascii_strtoull(f[1], NULL, 16);
-
-            vram_write64(&h->g, DATA_PA + CODE_OFF + off, g_ascii_strtoull(f[2], NULL, 16));
-            vram_write64(&h->g, DATA_PA + CODE_OFF + off + 8, g_ascii_strtoull(f[3], NULL, 16));
-            n++;
-        }
-    }
-    g_assert_cmpuint(n, >, 8);
+    g_assert_cmpuint(sass_upload(&h->g, "k01_vadd.sm_75.tsv", "vadd", DATA_PA + CODE_OFF), >, 8);
 }
 
 static void write_launch(Host *h, uint64_t qmd_pa, uint64_t cb_pa, uint64_t cb_va,

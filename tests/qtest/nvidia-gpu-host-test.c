@@ -47,15 +47,12 @@ static void settle(Host *h)
 
 static uint32_t vram32(Host *h, uint64_t a)
 {
-    return (uint32_t)(vram_read64(&h->g, a & ~7ull) >> ((a & 4) * 8));
+    return vram_read32(&h->g, a);
 }
 
 static void vram_w32(Host *h, uint64_t a, uint32_t v)
 {
-    uint64_t q = vram_read64(&h->g, a & ~7ull);
-    unsigned sh = (a & 4) * 8;
-
-    vram_write64(&h->g, a & ~7ull, (q & ~(0xffffffffull << sh)) | (uint64_t)v << sh);
+    vram_write32(&h->g, a, v);
 }
 
 static void release_4(NvTestChan *ch, uint32_t off, uint32_t payload)
