@@ -131,22 +131,36 @@ static void fill_inputs(FakePlatform *f, float *a, float *b)
     vram_write(f, DATA_PA + B_OFF, b, N * 4);
 }
 
+/* Channel 2 on runlist 0, vadd's code and its inputs a and b. */
+static void vadd_setup(FakePlatform *f, NvTestChan *ch, float *a, float *b)
+{
+    chan_new(f, ch, 2, 0, CH0_BASE);
+    upload_vadd(f);
+    fill_inputs(f, a, b);
+}
+
+/* vadd over n elements into c_va on ch, run to completion (or its error). */
+static void launch_vadd(FakePlatform *f, NvTestChan *ch, uint32_t n, uint64_t c_va,
+                        uint32_t payload)
+{
+    uint32_t q[NV_QMD_DWORDS];
+
+    make_cb0(f, n, c_va);
+    make_qmd(q, DATA_VA + CODE_OFF, n, payload);
+    vram_write(f, DATA_PA + QMD_OFF, q, sizeof(q));
+    push_launch(ch);
+    nvch_submit(ch);
+    fake_run_host(f);
+}
+
 static void test_vadd_launch(void)
 {
     FakePlatform *f = fake_new(VRAM_SIZE);
     NvTestChan ch;
-    uint32_t q[NV_QMD_DWORDS];
     static float a[N], b[N];
 
-    chan_new(f, &ch, 2, 0, CH0_BASE);
-    upload_vadd(f);
-    fill_inputs(f, a, b);
-    make_cb0(f, N, DATA_VA + C_OFF);
-    make_qmd(q, DATA_VA + CODE_OFF, N, 0x5a5a0001);
-    vram_write(f, DATA_PA + QMD_OFF, q, sizeof(q));
-    push_launch(&ch);
-    nvch_submit(&ch);
-    fake_run_host(f);
+    vadd_setup(f, &ch, a, b);
+    launch_vadd(f, &ch, N, DATA_VA + C_OFF, 0x5a5a0001);
     g_assert_cmpuint(f->guest_errors, ==, 0);
     g_assert_cmphex(vram32(f, SEM_PA), ==, 0x5a5a0001);
     for (int i = 0; i < N; i++) {
@@ -314,6 +328,26 @@ static void test_errors_isolated(void)
     fake_free(f);
 }
 
+/*
+ * A full warp's aligned store to an unmapped page (the coalesced path) is
+ * one MMU fault: one guest error of each kind, not a second report from the
+ * per-lane path.
+ */
+static void test_warp_fault_once(void)
+{
+    FakePlatform *f = fake_new(VRAM_SIZE);
+    NvTestChan ch;
+    static float a[N], b[N];
+
+    vadd_setup(f, &ch, a, b);
+    launch_vadd(f, &ch, 32, UNMAPPED_VA, 4);        /* one warp stores, the others exit */
+    g_assert_true(rd32(f, A_PCCSR_CHANNEL(2)) & R_PCCSR_CHANNEL_ENG_FAULTED_MASK);
+    g_assert_cmpuint(nvgpu_guest_error_count(f->gpu, NV_ERR_MMU_FAULT_GR), ==, 1);
+    g_assert_cmpuint(nvgpu_guest_error_count(f->gpu, NV_ERR_SM_MMU), ==, 1);
+    g_assert_cmpuint(f->guest_errors, ==, 2);
+    fake_free(f);
+}
+
 /* The watchdog (NvGpuConfig.sm_budget, the sm-budget property) ends a long launch as a
  * channel error with the PC in the log; the host keeps running other work. */
 static void test_watchdog(void)
@@ -324,18 +358,10 @@ static void test_watchdog(void)
     };
     FakePlatform *f = fake_new_cfg(&cfg);
     NvTestChan ch;
-    uint32_t q[NV_QMD_DWORDS];
     static float a[N], b[N];
 
-    chan_new(f, &ch, 2, 0, CH0_BASE);
-    upload_vadd(f);
-    fill_inputs(f, a, b);
-    make_cb0(f, N, DATA_VA + C_OFF);
-    make_qmd(q, DATA_VA + CODE_OFF, N, 3);
-    vram_write(f, DATA_PA + QMD_OFF, q, sizeof(q));
-    push_launch(&ch);
-    nvch_submit(&ch);
-    fake_run_host(f);
+    vadd_setup(f, &ch, a, b);
+    launch_vadd(f, &ch, N, DATA_VA + C_OFF, 3);
     g_assert_nonnull(strstr(f->last_error, "instruction budget exhausted at pc 0x83"));
     g_assert_true(rd32(f, A_PCCSR_CHANNEL(2)) & R_PCCSR_CHANNEL_ENG_FAULTED_MASK);
     g_assert_cmphex(vram32(f, SEM_PA), ==, 0);
@@ -350,6 +376,7 @@ int main(int argc, char **argv)
     g_test_add_func("/compute/qmd-validation", test_qmd_validation);
     g_test_add_func("/compute/bad-qmd", test_bad_qmd_faults_channel);
     g_test_add_func("/compute/errors-isolated", test_errors_isolated);
+    g_test_add_func("/compute/warp-fault-once", test_warp_fault_once);
     g_test_add_func("/compute/watchdog", test_watchdog);
     return g_test_run();
 }

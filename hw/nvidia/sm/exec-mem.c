@@ -208,7 +208,9 @@ static uint32_t extend(unsigned size, const uint8_t *b)
 /*
  * The common case of a 32-bit LDG/STG by a full warp whose addresses are
  * aligned and inside one directly mapped page: one translation, then plain
- * copies. Returns false when the general path must run instead.
+ * copies. Returns false when the general path must run instead; true when
+ * the access is done, or stopped the launch on a fault (the provider has
+ * reported it, and the general path would report it again).
  */
 static bool coalesced32(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, bool write)
 {
@@ -223,8 +225,16 @@ static bool coalesced32(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, bool w
         addr[l] = lane_addr(w, &in->addr, l);
         diff |= ((addr[l] ^ addr[0]) & ~(uint64_t)(NV_SM_PAGE_SIZE - 1)) | (addr[l] & 3);
     }
-    if (diff || !(page = global_page(w, addr[0], write, &fault))) {
-        return false;       /* several pages, misaligned, slow memory or a fault */
+    if (diff) {
+        return false;       /* several pages or misaligned */
+    }
+    page = global_page(w, addr[0], write, &fault);
+    if (fault) {
+        nv_sm_fault(w, NV_SM_ERR_MMU, addr[0], write, 0);
+        return true;
+    }
+    if (!page) {
+        return false;       /* slow memory (system memory, sparse pages) */
     }
     if (write) {
         const uint32_t *v = nv_sm_rrow(w, in->src[0].reg);
