@@ -6,7 +6,7 @@ QEMU       := $(QBUILD)/qemu-system-x86_64
 QTESTS     := tests/qtest/oot/nvidia-gpu-test tests/qtest/oot/nvidia-gpu-mmu-test \
               tests/qtest/oot/nvidia-gpu-host-test tests/qtest/oot/nvidia-gpu-compute-test \
               tests/qtest/oot/nvidia-gpu-caps-test tests/qtest/oot/nvidia-gpu-hang-test \
-              tests/qtest/oot/nvidia-gpu-reset-test
+              tests/qtest/oot/nvidia-gpu-reset-test tests/qtest/oot/nvidia-gpu-fault-test
 MESON      := /usr/bin/meson
 SHELL      := /bin/bash
 .SHELLFLAGS := -o pipefail -c
