@@ -18,7 +18,7 @@
  * F1      f1-gpptr        pbdma_gpptr                         PBDMA GPPTR
  * F2      f2-gpentry      pbdma_gpentry (ILLEGAL, reserved)   PBDMA GPENTRY
  * F3      f3-pb-unmapped  mmu_fault_host                      fault record (HOST0, PDE)
- * F3, F12 f3-pb-mmio      mem_unbacked (own BAR0, IOAPIC)     PCCSR PBDMA_FAULTED only
+ * F3, F12 f3-pb-mmio      mem_unbacked (own BAR0, IOAPIC)     record UNSUPPORTED_APERTURE
  * F4      f4-pbentry      pbdma_pbentry (SEC_OP 6, GRP2)      PBDMA PBENTRY
  * F5      f5-methods      pbdma_no_object, pbdma_sw_method,   PBDMA METHOD, DEVICE
  *                         pbdma_bad_method (2), pbdma_mem_op,
@@ -32,12 +32,12 @@
  *                                                             PDE, VA limit
  * F10     f10-bars        mmu_fault_bar1, mmu_fault_bar2      records (BAR1 0x80, BAR2 0xc0)
  * F11     f11-read-only   mmu_fault_host, mmu_fault_ce        records (RO_VIOLATION)
- * F12     f12-mmio        mem_unbacked (3)                    PCCSR fault bits only
+ * F12     f12-mmio        mem_unbacked (3)                    records UNSUPPORTED_APERTURE
  * F13     f13-qmd         qmd_invalid (6)                     PCCSR ENG_FAULTED only
  * F14     f14-sm-mmu      mmu_fault_gr + sm_mmu (2 each)      record (GR 0x40)
  * F15     f15-illegal     sm_illegal_insn, sm_trap            GR trap tree
  * F18     f18-sm-address  sm_oor_addr (2), sm_misaligned      GR trap tree
- * F21     f21-watchdog    sm_timeout, sm_barrier              GR trap tree; ENG_FAULTED only
+ * F21     f21-watchdog    sm_timeout, sm_barrier              GR trap tree (TIMEOUT)
  * F22     f22-ce          ce_launch_invalid, i2m_extra_data,  LCE LAUNCHERR; fault record
  *                         i2m_launch_busy, mmu_fault_ce
  * F23     f23-unimp       none (LOG_UNIMP, nvgpu_unimp_*)     reads 0, writes dropped
@@ -65,8 +65,9 @@
  *     (tested, mmu_fault_ce).
  * F24 register writes while busy: work completes between host slices, so
  *     no register has a busy state to violate.
- * F25 host caps (chan_no_host_memory, sm_resource): need a host allocation
- *     to fail. F26 corrupt vmstate: migration is blocked. F27 double fetch:
+ * F25 host caps: sm_resource is nvidia-gpu-caps-test's (the SM's host
+ *     memory cap, sm-max-hostmem); chan_no_host_memory needs the host's
+ *     allocator to fail. F26 corrupt vmstate: migration is blocked. F27 double fetch:
  *     a rule of the code (every structure is copied once), not a fault with
  *     a signal; the fuzzers rewrite structures during steps.
  *
@@ -392,8 +393,8 @@ static void expect_pbdma(Fx *f, NvTestChan *ch, uint32_t bit, uint32_t subch, ui
 }
 
 /* The next MMU fault record, its vector and status bit. */
-static void expect_fault(Fx *f, uint64_t inst, uint64_t va, uint32_t reason, uint32_t engine,
-                         bool write)
+static void expect_fault_access(Fx *f, uint64_t inst, uint64_t va, uint32_t reason,
+                                uint32_t engine, uint32_t access)
 {
     uint64_t rec = FAULT_BUF + (uint64_t)f->faults++ * NV_FAULT_ENTRY_SIZE;
     uint32_t inst_lo = vram_read32(&f->g, rec + A_FAULT_ENTRY_INST_LO);
@@ -406,13 +407,19 @@ static void expect_fault(Fx *f, uint64_t inst, uint64_t va, uint32_t reason, uin
     g_assert_cmphex(vram_read64(&f->g, rec + A_FAULT_ENTRY_ADDR_LO), ==, va);
     g_assert_cmphex(NV_FEX32(info0, FAULT_ENTRY_INFO0, ENGINE), ==, engine);
     g_assert_cmphex(NV_FEX32(info1, FAULT_ENTRY_INFO1, REASON), ==, reason);
-    g_assert_cmphex(NV_FEX32(info1, FAULT_ENTRY_INFO1, ACCESS), ==,
-                    write ? NV_FAULT_ACCESS_VIRT_WRITE : NV_FAULT_ACCESS_VIRT_READ);
+    g_assert_cmphex(NV_FEX32(info1, FAULT_ENTRY_INFO1, ACCESS), ==, access);
     g_assert_cmphex(NV_FEX32(info1, FAULT_ENTRY_INFO1, VALID), ==, 1);
     g_assert_cmphex(rd(&f->g, A_VF_FAULT_STATUS) & R_VF_FAULT_STATUS_NRP_NOTIFY_MASK, !=, 0);
     g_assert_cmphex(rd(&f->g, A_VF_CPU_INTR_LEAF(NV_FAULT_VECTOR_NRP_NOTIFY / 32)), ==,
                     1u << (NV_FAULT_VECTOR_NRP_NOTIFY % 32));
     g_assert_cmphex(rd(&f->g, A_VF_CPU_INTR_TOP), ==, 1u << (NV_FAULT_VECTOR_NRP_NOTIFY / 64));
+}
+
+static void expect_fault(Fx *f, uint64_t inst, uint64_t va, uint32_t reason, uint32_t engine,
+                         bool write)
+{
+    expect_fault_access(f, inst, va, reason, engine,
+                        write ? NV_FAULT_ACCESS_VIRT_WRITE : NV_FAULT_ACCESS_VIRT_READ);
 }
 
 /* GR's trap tree down to SM 0's error registers; the channel engine-faulted. */
@@ -618,9 +625,9 @@ static void test_pb_unmapped(void)
 
 /*
  * A pushbuffer in "system memory" that is MMIO: the GPU's own BAR0 and the
- * IOAPIC. DMA is memory-only, so the fetch fails (mem_unbacked) and stops
- * the channel. The model raises no interrupt and writes no fault record for
- * it: PCCSR's PBDMA_FAULTED is all the guest sees.
+ * IOAPIC. DMA is memory-only, so the fetch fails (mem_unbacked), stops the
+ * channel and is a fault of an aperture the GPU cannot use (a record, the
+ * fault vector), as a bus error is on the hardware.
  */
 static void test_pb_mmio(void)
 {
@@ -638,6 +645,7 @@ static void test_pb_mmio(void)
 
         nvpt_map(&f.bad.vmm, va, targets[i], NV_TARGET_SYS_COH, NV_PAGE_SHIFT_4K, 0);
         v = submit_page_at(&f, &f.bad, va, &off);
+        expect_fault(&f, f.bad.inst, va, NV_FAULT_UNSUPPORTED_APERTURE, NV_MMU_ENG_HOST0, false);
         expect_faulted(&f, &f.bad, R_PCCSR_CHANNEL_PBDMA_FAULTED_MASK);
         expect_kind(&f, "mem_unbacked", 1, detail);
         expect_remap_recovers(&f, &f.bad, va, off, v);
@@ -999,10 +1007,13 @@ static void test_read_only(void)
 
 #define MMIO_VA     0x6000000000ull
 
-static void expect_mmio_refused(Fx *f, uint32_t fault_bit, const char *detail)
+/* Refused: an UNSUPPORTED_APERTURE fault record of engine at addr with access. */
+static void expect_mmio_refused(Fx *f, uint32_t fault_bit, uint64_t addr, uint32_t engine,
+                                uint32_t access, const char *detail)
 {
     settle(f);
     g_assert_cmphex(rd(&f->g, A_PFIFO_INTR_EN_0), ==, 0xffffffff);     /* not written */
+    expect_fault_access(f, f->bad.inst, addr, NV_FAULT_UNSUPPORTED_APERTURE, engine, access);
     expect_faulted(f, &f->bad, fault_bit);
     expect_kind(f, "mem_unbacked", 1, detail);
     expect_clear_recovers(f, &f->bad);
@@ -1025,13 +1036,15 @@ static void test_mmio(void)
     nvch_submit(&f.bad);
     detail = g_strdup_printf("channel 8: physical write at 0x%" PRIx64 " (target %u) failed",
                              reg, NV_TARGET_SYS_COH);
-    expect_mmio_refused(&f, R_PCCSR_CHANNEL_ENG_FAULTED_MASK, detail);
+    expect_mmio_refused(&f, R_PCCSR_CHANNEL_ENG_FAULTED_MASK, reg, NV_MMU_ENG_CE0 + LCE_BAD,
+                        NV_FAULT_ACCESS_PHYS_WRITE, detail);
 
     /* a copy from a page mapped onto another device (the IOAPIC) */
     nvpt_map(&f.bad.vmm, MMIO_VA, IOAPIC_PA, NV_TARGET_SYS_COH, NV_PAGE_SHIFT_4K, 0);
     ce_copy(&f.bad, MMIO_VA, DATA_VA + 0x1000, 4, 1, 4, ce_transfer());
     nvch_submit(&f.bad);
-    expect_mmio_refused(&f, R_PCCSR_CHANNEL_ENG_FAULTED_MASK,
+    expect_mmio_refused(&f, R_PCCSR_CHANNEL_ENG_FAULTED_MASK, MMIO_VA, NV_MMU_ENG_CE0 + LCE_BAD,
+                        NV_FAULT_ACCESS_VIRT_READ,
                         "channel 8: 0x6000000000 maps to missing memory 0xfec00000");
 
     /* a semaphore release on a page mapped onto the GPU's BAR0 */
@@ -1042,7 +1055,9 @@ static void test_mmio(void)
     g_free(detail);
     detail = g_strdup_printf("channel 8: 0x%" PRIx64 " maps to missing memory 0x%" PRIx64,
                              (uint64_t)(MMIO_VA + 0x1000 + (reg & 0xfff)), reg);
-    expect_mmio_refused(&f, R_PCCSR_CHANNEL_PBDMA_FAULTED_MASK, detail);
+    expect_mmio_refused(&f, R_PCCSR_CHANNEL_PBDMA_FAULTED_MASK,
+                        MMIO_VA + 0x1000 + (reg & 0xfff), NV_MMU_ENG_HOST0,
+                        NV_FAULT_ACCESS_VIRT_WRITE, detail);
     fx_stop(&f);
 }
 
@@ -1303,14 +1318,12 @@ static void test_sm_address(void)
 /*
  * The watchdog (sm-budget warp-instructions) ends an endless loop with GR's
  * TIMEOUT. A CTA waiting at a barrier for more threads than it has is
- * stopped as a deadlock; the model raises no trap for it (the SM has no
- * error code for it): PCCSR's ENG_FAULTED is all the guest sees.
+ * stopped as a deadlock, reported with the same TIMEOUT code: the hardware
+ * would sit in it until its watchdog.
  */
 static void test_watchdog(void)
 {
     const uint64_t pc = DATA_VA + PROG_OFF;
-    g_autofree char *detail = g_strdup_printf("channel 8: compute: barrier deadlock at pc 0x%"
-                                              PRIx64, pc);
     Fx f;
 
     fx_start_compute(&f, "-global nvidia-gpu.sm-budget=100000");
@@ -1318,9 +1331,7 @@ static void test_watchdog(void)
     expect_sm_trap(&f, 0, NV_SM_GLOBAL_ERR_TIMEOUT, "sm_timeout",
                    "instruction budget exhausted", pc);
     launch_program(&f, prog_barrier, sizeof(prog_barrier));   /* 32 threads, waits for 64 */
-    expect_faulted(&f, &f.bad, R_PCCSR_CHANNEL_ENG_FAULTED_MASK);
-    expect_kind(&f, "sm_barrier", 1, detail);
-    expect_clear_recovers(&f, &f.bad);
+    expect_sm_trap(&f, 0, NV_SM_GLOBAL_ERR_TIMEOUT, "sm_barrier", "barrier deadlock", pc);
     expect_vadd_works(&f);
     fx_stop(&f);
 }

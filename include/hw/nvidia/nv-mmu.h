@@ -98,6 +98,8 @@ NV_REG32(FAULT_ENTRY_INFO1,     0x1c)
 /* Access types (NV_PFAULT_ACCESS_TYPE_*) */
 #define NV_FAULT_ACCESS_VIRT_READ   0x0
 #define NV_FAULT_ACCESS_VIRT_WRITE  0x1
+#define NV_FAULT_ACCESS_PHYS_READ   0x8
+#define NV_FAULT_ACCESS_PHYS_WRITE  0x9
 
 /* MMU engine ids on Turing (NV_PFAULT_MMU_ENG_ID_*) */
 #define NV_MMU_ENG_CE0          0x0f    /* + instance */

@@ -82,6 +82,8 @@ void nv_gr_sm_exception(NvGpu *gpu, NvPhys inst, NvSmErrorKind kind)
     case NV_SM_ERR_MISALIGNED:   werr = NV_SM_WARP_ERR_MISALIGNED_ADDR; break;
     case NV_SM_ERR_TRAP:         gerr = NV_SM_GLOBAL_ERR_BPT_INT; break;
     case NV_SM_ERR_TIMEOUT:      gerr = NV_SM_GLOBAL_ERR_TIMEOUT; break;
+    /* a deadlock the hardware would sit in until its watchdog: reported as that */
+    case NV_SM_ERR_BARRIER:      gerr = NV_SM_GLOBAL_ERR_TIMEOUT; break;
     default:
         return;         /* MMU faults go to the fault unit; the rest has no SM code */
     }

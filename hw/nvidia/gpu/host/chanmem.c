@@ -53,16 +53,35 @@ static NvGuestErrorKind fault_kind(uint32_t eng)
     return NV_ERR_MMU_FAULT_HOST;
 }
 
-static void report_fault(NvChanCtx *x, uint64_t va, uint32_t reason, bool write)
+/* A fault record of the channel's current engine; the guest error is the caller's. */
+static void record_fault(NvChanCtx *x, uint64_t addr, uint32_t reason, uint32_t access)
 {
     x->faulted = true;
+    nv_fault_report(x->gpu, &(NvFault) {
+        .inst = x->inst, .va = addr, .reason = reason, .engine = x->engine, .access = access,
+    });
+}
+
+static void report_fault(NvChanCtx *x, uint64_t va, uint32_t reason, bool write)
+{
     nv_guest_err(x->gpu, fault_kind(x->engine),
                  "channel %u: MMU fault at 0x%llx (reason %u, engine 0x%x)", x->c->chid,
                  (unsigned long long)va, reason, x->engine);
-    nv_fault_report(x->gpu, &(NvFault) {
-        .inst = x->inst, .va = va, .reason = reason, .engine = x->engine,
-        .access = write ? NV_FAULT_ACCESS_VIRT_WRITE : NV_FAULT_ACCESS_VIRT_READ,
-    });
+    record_fault(x, va, reason, write ? NV_FAULT_ACCESS_VIRT_WRITE : NV_FAULT_ACCESS_VIRT_READ);
+}
+
+/*
+ * An access that translated but reached no memory (past VRAM, or system
+ * memory that is not RAM: DMA is memory-only): the bus answers with an
+ * error, which the hardware reports as a fault of an aperture it cannot
+ * use, so the driver hears of it like any other fault of the channel.
+ */
+static void report_unbacked(NvChanCtx *x, uint64_t addr, bool virt, bool write)
+{
+    uint32_t access = virt ? (write ? NV_FAULT_ACCESS_VIRT_WRITE : NV_FAULT_ACCESS_VIRT_READ)
+                           : (write ? NV_FAULT_ACCESS_PHYS_WRITE : NV_FAULT_ACCESS_PHYS_READ);
+
+    record_fault(x, addr, NV_FAULT_UNSUPPORTED_APERTURE, access);
 }
 
 bool nv_chan_virt(NvChanCtx *x, uint64_t va, void *buf, size_t len, bool write)
@@ -85,9 +104,9 @@ bool nv_chan_virt(NvChanCtx *x, uint64_t va, void *buf, size_t len, bool write)
             }
         } else if (!(write ? nv_phys_write(x->gpu, t.phys, p, chunk)
                            : nv_phys_read(x->gpu, t.phys, p, chunk))) {
-            x->faulted = true;
             NV_GUEST_ERR(x->gpu, MEM_UNBACKED, "channel %u: 0x%llx maps to missing memory 0x%llx",
                          x->c->chid, (unsigned long long)va, (unsigned long long)t.phys.addr);
+            report_unbacked(x, va, true, write);
             return false;
         }
         va += chunk;
@@ -118,9 +137,9 @@ static bool eng_access(void *opaque, bool virt, uint32_t target, uint64_t addr,
     if (write ? nv_phys_write(x->gpu, p, buf, len) : nv_phys_read(x->gpu, p, buf, len)) {
         return true;
     }
-    x->faulted = true;
     NV_GUEST_ERR(x->gpu, MEM_UNBACKED, "channel %u: physical %s at 0x%llx (target %u) failed",
                  x->c->chid, write ? "write" : "read", (unsigned long long)addr, target);
+    report_unbacked(x, addr, false, write);
     return false;
 }
 
