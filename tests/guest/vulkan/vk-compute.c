@@ -36,6 +36,7 @@
 #include "mix4_spv.h"
 #include "mix_spv.h"
 #include "reduce_spv.h"
+#include "runaway_spv.h"
 #include "vadd_spv.h"
 
 #define N           4096u
@@ -43,6 +44,7 @@
 #define GROUP       64u             /* local_size_x of vadd.comp */
 #define FILL        0xdeadbeefu
 #define FENCE_NS    30000000000ull
+#define RUNAWAY_NS  120000000000ull     /* the watchdog, then nouveau's job timeout */
 #define FILL_WORD   0x0badf00du     /* vkCmdFillBuffer's value */
 #define UPD_AT      256u            /* vkCmdUpdateBuffer: words at UPD_AT.. */
 #define UPD_WORDS   64u
@@ -343,6 +345,8 @@ static VkResult record_dispatch(VkCommandBuffer cb, VkPipeline pipe, VkPipelineL
 }
 
 /* Ends cb, submits it and waits (bounded) for it. */
+static uint64_t fence_ns = FENCE_NS;   /* how long a dispatch is waited for */
+
 static VkResult submit_wait(VkDevice dev, VkQueue queue, VkCommandBuffer cb, VkFence fence)
 {
     VkSubmitInfo si = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
@@ -355,7 +359,7 @@ static VkResult submit_wait(VkDevice dev, VkQueue queue, VkCommandBuffer cb, VkF
     if (r == VK_SUCCESS) {
         r = vkQueueSubmit(queue, 1, &si, fence);
     }
-    return r == VK_SUCCESS ? vkWaitForFences(dev, 1, &fence, VK_TRUE, FENCE_NS) : r;
+    return r == VK_SUCCESS ? vkWaitForFences(dev, 1, &fence, VK_TRUE, fence_ns) : r;
 }
 
 /* What every dispatch uses. */
@@ -382,10 +386,40 @@ static VkResult run(const Vk *vk, VkPipeline pipe, VkBuffer b0, VkBuffer b1, VkB
     return r == VK_SUCCESS ? submit_wait(vk->dev, vk->queue, vk->cb, vk->fence) : r;
 }
 
+/*
+ * vk-compute --runaway: a dispatch that never ends (runaway.comp spins on a
+ * flag nothing sets). The GPU's watchdog stops it, nouveau kills the
+ * channel when the job's timeout expires, and the application must learn
+ * of it. Where it learns: NVK 25's vkWaitForFences waits for the job's
+ * fence, which the kernel signals (with an error the syncobj wait does not
+ * pass on) when it kills the job, so it returns success as on a real
+ * board; the queue's next wait or submit then checks the channel and
+ * reports VK_ERROR_DEVICE_LOST. The shader's store after its loop must
+ * never have happened: nothing the guest asked for completes silently.
+ */
+static int runaway(const Vk *vk, VkPipeline pipe, Buf *flag)
+{
+    VkResult r;
+
+    flag->map[0] = 0;
+    flag->map[1] = FILL;
+    fence_ns = RUNAWAY_NS;
+    r = run(vk, pipe, flag->buf, flag->buf, flag->buf, 0, 1, 1);
+    report(r == VK_SUCCESS || r == VK_ERROR_DEVICE_LOST,
+           "the runaway dispatch ended within %llu s (vkWaitForFences: VkResult %d)",
+           RUNAWAY_NS / 1000000000ull, r);
+    report(flag->map[1] == FILL, "its store after the endless loop never happened (0x%x)",
+           flag->map[1]);
+    r = vkQueueWaitIdle(vk->queue);
+    report(r == VK_ERROR_DEVICE_LOST, "the application sees VK_ERROR_DEVICE_LOST "
+           "(vkQueueWaitIdle: VkResult %d)", r);
+    return r == VK_ERROR_DEVICE_LOST && flag->map[1] == FILL ? 0 : 1;
+}
+
 static float in_a(uint32_t i) { return (float)i * 0.5f; }
 static float in_b(uint32_t i) { return (float)(N - i) * 0.25f; }
 
-int main(void)
+int main(int argc, char **argv)
 {
     VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
                               .pApplicationName = "nvqemu vk-compute",
@@ -486,6 +520,8 @@ int main(void)
     VK(make_pipeline(dev, pl, mix2_spv, sizeof(mix2_spv), &mix2_pipe));
     VK(make_pipeline(dev, pl, mix3_spv, sizeof(mix3_spv), &mix3_pipe));
     VK(make_pipeline(dev, pl, mix4_spv, sizeof(mix4_spv), &mix4_pipe));
+    VkPipeline runaway_pipe;
+    VK(make_pipeline(dev, pl, runaway_spv, sizeof(runaway_spv), &runaway_pipe));
     report(true, "compute pipelines created (NVK compiled vadd, reduce and mix to mix4 to "
            "sm_75 code)");
 
@@ -513,6 +549,9 @@ int main(void)
     VkFence fence;
     VK(vkCreateFence(dev, &fci, NULL, &fence));
     const Vk vk = { dev, queue, cb, fence, dp, dsl, pl };
+    if (argc > 1 && !strcmp(argv[1], "--runaway")) {
+        return runaway(&vk, runaway_pipe, &c);
+    }
     r = run(&vk, pipe, a.buf, b.buf, c.buf, N, N / GROUP, 1);
     if (!report(r == VK_SUCCESS, "vkCmdDispatch of %u workgroups completed (VkResult %d)",
                 N / GROUP, r)) {
