@@ -48,6 +48,17 @@ void gpu_stop(Gpu *g)
     qtest_quit(g->qts);
 }
 
+uint64_t qemu_rss(QTestState *qts)
+{
+    g_autofree char *path = g_strdup_printf("/proc/%d/statm", (int)qtest_pid(qts));
+    g_autofree char *text = NULL;
+    unsigned long size, rss;
+
+    g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+    g_assert_cmpint(sscanf(text, "%lu %lu", &size, &rss), ==, 2);
+    return (uint64_t)rss * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
 uint32_t rd(Gpu *g, uint32_t off)
 {
     return qpci_io_readl(g->dev, g->bar0, off);

@@ -44,6 +44,24 @@ void gpu_start_logged_with(LoggedGpu *h, const char *machine, const char *extra)
 /* Stops QEMU; returns its guest-error log (to free). */
 char *gpu_stop_logged(LoggedGpu *h);
 
+/* QEMU's resident set in bytes. */
+uint64_t qemu_rss(QTestState *qts);
+/*
+ * Whether this test (and so QEMU: make qtest-asan builds both with the same
+ * flags) runs under AddressSanitizer, whose quarantine keeps freed memory
+ * resident: resident-set bounds do not hold there.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define NV_QTEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define NV_QTEST_ASAN 1
+#endif
+#endif
+#ifndef NV_QTEST_ASAN
+#define NV_QTEST_ASAN 0
+#endif
+
 uint32_t rd(Gpu *g, uint32_t off);
 void wr(Gpu *g, uint32_t off, uint32_t v);
 
