@@ -118,7 +118,7 @@ static NvEngineStatus run_all(Ctx *c, uint64_t budget, unsigned *calls)
     unsigned n = 0;
 
     do {
-        st = nv_ce_run(&c->ce, &c->mem, budget);
+        st = nv_ce_run(&c->ce, &c->mem, budget, 0);
         n++;
         g_assert_cmpuint(n, <, MAX_CALLS);
     } while (st == NV_ENGINE_BUSY);
@@ -664,7 +664,7 @@ static void test_semaphore_one_word(void)
     start_sem_copy(c, 5000, 20);
     set_sem(c, SEM_VA, 0xcafe1234);
     g_assert_cmpint(launch(c, L_PITCH | L_MULTI | L_SEM1), ==, NV_ENGINE_BUSY);
-    while (nv_ce_run(&c->ce, &c->mem, 3000) == NV_ENGINE_BUSY) {
+    while (nv_ce_run(&c->ce, &c->mem, 3000, 0) == NV_ENGINE_BUSY) {
         g_assert_cmpuint(c->f->watch_hits, ==, 0);
         g_assert_cmpuint(sem[0], ==, SENTINEL);
         calls++;
@@ -813,7 +813,7 @@ static void test_budget(void)
             g_assert_cmpuint(calls, >=, budgets[i] > 3000 ? lines / 2 : lines);
             g_assert_cmpmem(dst, dsize, one_shot, dsize);
         }
-        g_assert_cmpint(nv_ce_run(&c->ce, &c->mem, BIG_BUDGET), ==,
+        g_assert_cmpint(nv_ce_run(&c->ce, &c->mem, BIG_BUDGET, 0), ==,
                         NV_ENGINE_IDLE);
         ctx_free(c);
     }
@@ -852,7 +852,7 @@ static void test_fault(void)
         g_assert_cmpuint(c->f->watch_hits, ==, 0);
         g_assert_cmpuint(fake_va(c->f, SEM_VA, 1)[0], ==, SENTINEL);
         /* the operation is gone; the engine takes the next launch */
-        g_assert_cmpint(nv_ce_run(&c->ce, &c->mem, BIG_BUDGET), ==,
+        g_assert_cmpint(nv_ce_run(&c->ce, &c->mem, BIG_BUDGET, 0), ==,
                         NV_ENGINE_IDLE);
         set_in(c, SRC_VA);
         set_out(c, DST_VA);
@@ -874,7 +874,7 @@ static void test_fault_semaphore(void)
     g_assert_cmpint(launch(c, L_PITCH | L_SEM1 |
                               LD(INTERRUPT_TYPE, C5B5_INTERRUPT_NON_BLOCKING)),
                     ==, NV_ENGINE_BUSY);
-    g_assert_cmpint(nv_ce_run(&c->ce, &c->mem, BIG_BUDGET), ==, NV_ENGINE_ERROR);
+    g_assert_cmpint(nv_ce_run(&c->ce, &c->mem, BIG_BUDGET, 0), ==, NV_ENGINE_ERROR);
     g_assert_cmpuint(c->f->faults, ==, 1);
     g_assert_cmpuint(c->f->intrs, ==, 0);
     ctx_free(c);
@@ -918,7 +918,7 @@ static void test_invalid_launch(void)
         g_assert_cmpint(launch(c, t[i].launch), ==, NV_ENGINE_ERROR);
         g_assert_cmpuint(c->f->errors, ==, 1);
         g_assert_cmpuint(c->f->reads + c->f->writes, ==, 0);
-        g_assert_cmpint(nv_ce_run(&c->ce, &c->mem, BIG_BUDGET), ==,
+        g_assert_cmpint(nv_ce_run(&c->ce, &c->mem, BIG_BUDGET, 0), ==,
                         NV_ENGINE_IDLE);
         ctx_free(c);
     }
@@ -954,7 +954,7 @@ static void test_invalid_method(void)
     g_assert_cmpint(nv_ce_method(&c->ce, &c->mem, A_C5B5_NOP, 0), ==,
                     NV_ENGINE_BUSY);
     g_assert_cmpint(launch(c, L_PITCH), ==, NV_ENGINE_ERROR);
-    g_assert_cmpint(nv_ce_run(&c->ce, &c->mem, BIG_BUDGET), ==, NV_ENGINE_IDLE);
+    g_assert_cmpint(nv_ce_run(&c->ce, &c->mem, BIG_BUDGET, 0), ==, NV_ENGINE_IDLE);
     ctx_free(c);
 }
 
@@ -1001,7 +1001,7 @@ static void test_absurd_sizes(void)
             uint64_t pos;
 
             fake_mem_clear_counts(c->f);
-            g_assert_cmpint(nv_ce_run(&c->ce, &c->mem, budget), ==,
+            g_assert_cmpint(nv_ce_run(&c->ce, &c->mem, budget, 0), ==,
                             NV_ENGINE_BUSY);
             pos = (uint64_t)op->line << 32 | op->elem;
             g_assert_cmpuint(pos, >, last);
@@ -1029,10 +1029,34 @@ static void test_absurd_line_count(void)
     g_assert_cmpint(launch(c, L_PITCH | L_MULTI), ==, NV_ENGINE_BUSY);
     for (unsigned n = 0; n < 4; n++) {
         fake_mem_clear_counts(c->f);
-        g_assert_cmpint(nv_ce_run(&c->ce, &c->mem, budget), ==, NV_ENGINE_BUSY);
+        g_assert_cmpint(nv_ce_run(&c->ce, &c->mem, budget, 0), ==, NV_ENGINE_BUSY);
         g_assert_cmpuint(c->f->reads, <=, budget / 64 + 1);
     }
     g_assert_cmpuint(c->ce.op.line, ==, 4 * budget / 64);
+    ctx_free(c);
+}
+
+/*
+ * A passed deadline ends the call after a few steps whatever the budget:
+ * the host slice is bounded in time (a fuzz input found block-linear and
+ * remapped copies whose byte budget took tens of ms).
+ */
+static void test_deadline(void)
+{
+    Ctx *c = ctx_new();
+    const uint64_t budget = UINT64_MAX;
+
+    c->f->sink = true;
+    set_in(c, SRC_VA);
+    set_out(c, DST_VA);
+    set_lines(c, 1, 0xffffffff, 0xffffffff, 0xffffffff);
+    g_assert_cmpint(launch(c, L_PITCH | L_MULTI), ==, NV_ENGINE_BUSY);
+    for (unsigned n = 1; n <= 4; n++) {
+        int64_t past = g_get_monotonic_time() - 1;
+
+        g_assert_cmpint(nv_ce_run(&c->ce, &c->mem, budget, past), ==, NV_ENGINE_BUSY);
+        g_assert_cmpuint(c->ce.op.line, ==, 16 * n);        /* CE_STEPS_PER_CLOCK */
+    }
     ctx_free(c);
 }
 
@@ -1086,5 +1110,6 @@ int main(int argc, char **argv)
     g_test_add_func("/ce/absurd/sizes", test_absurd_sizes);
     g_test_add_func("/ce/absurd/line-count", test_absurd_line_count);
     g_test_add_func("/ce/absurd/faults", test_absurd_faults);
+    g_test_add_func("/ce/absurd/deadline", test_deadline);
     return g_test_run();
 }

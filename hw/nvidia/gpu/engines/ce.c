@@ -23,6 +23,12 @@
  * of accesses in one call.
  */
 #define CE_STEP_MIN_COST    64
+/*
+ * Steps between looks at the clock: a step of a remapped or block-linear
+ * copy costs far more host time per byte than a pitch copy, so the byte
+ * budget alone does not bound a slice's time.
+ */
+#define CE_STEPS_PER_CLOCK  16
 
 /* The copy engine: methods */
 
@@ -387,11 +393,18 @@ static bool ce_step(const NvCeOp *op, const NvMemIf *mem, uint32_t n)
     return nv_surface_io(mem, &op->dst, true, op->line, dx, dbuf, dbytes);
 }
 
-NvEngineStatus nv_ce_run(NvCeState *s, const NvMemIf *mem, uint64_t budget)
+static bool ce_past(int64_t deadline_us, unsigned steps)
+{
+    return deadline_us && steps % CE_STEPS_PER_CLOCK == 0 &&
+           g_get_monotonic_time() >= deadline_us;
+}
+
+NvEngineStatus nv_ce_run(NvCeState *s, const NvMemIf *mem, uint64_t budget, int64_t deadline_us)
 {
     NvCeOp *op = &s->op;
     uint32_t elem_bytes = NV_MAX(op->src_elem, op->dst_elem);
     uint64_t spent = 0;
+    unsigned steps = 0;
 
     if (!op->active) {
         return NV_ENGINE_IDLE;
@@ -413,7 +426,7 @@ NvEngineStatus nv_ce_run(NvCeState *s, const NvMemIf *mem, uint64_t budget)
             op->line++;
         }
         spent += NV_MAX((uint64_t)n * elem_bytes, CE_STEP_MIN_COST);
-    } while (op->line < op->line_count && spent < budget);
+    } while (op->line < op->line_count && spent < budget && !ce_past(deadline_us, ++steps));
 
     return op->line < op->line_count ? NV_ENGINE_BUSY : ce_complete(s, mem);
 }
@@ -428,10 +441,9 @@ static NvEngineStatus ce_method(void *obj, const NvMemIf *mem, uint32_t mthd, ui
     return nv_ce_method(obj, mem, mthd, data);
 }
 
-/* A step of the copy is short (at most NV_CE_CHUNK bytes): the byte budget bounds its time. */
 static NvEngineStatus ce_run(void *obj, const NvMemIf *mem, uint64_t budget, int64_t deadline_us)
 {
-    return nv_ce_run(obj, mem, budget);
+    return nv_ce_run(obj, mem, budget, deadline_us);
 }
 
 const NvEngineOps nv_ce_engine = {

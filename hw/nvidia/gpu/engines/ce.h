@@ -56,12 +56,15 @@ void nv_ce_reset(NvCeState *s);
 NvEngineStatus nv_ce_method(NvCeState *s, const NvMemIf *mem, uint32_t mthd,
                             uint32_t data);
 /*
- * Continues the current operation for about budget bytes (at least one step
- * of up to NV_CE_CHUNK bytes, so that every call makes progress). On
- * completion, releases the semaphore and signals the interrupt. ERROR: a
- * fault (reported by the provider); the operation is dropped, no semaphore.
+ * Continues the current operation for about budget bytes or until the host's
+ * monotonic clock reaches deadline_us (0: none), whichever comes first, and
+ * at least one step of up to NV_CE_CHUNK bytes, so that every call makes
+ * progress. On completion, releases the semaphore and signals the
+ * interrupt. ERROR: a fault (reported by the provider); the operation is
+ * dropped, no semaphore.
  */
-NvEngineStatus nv_ce_run(NvCeState *s, const NvMemIf *mem, uint64_t budget);
+NvEngineStatus nv_ce_run(NvCeState *s, const NvMemIf *mem, uint64_t budget,
+                         int64_t deadline_us);
 
 /* ce-regs.c: the copy engines' interrupt registers (BAR0 0x104000) */
 NvUnitRead nv_ceintr_read;
