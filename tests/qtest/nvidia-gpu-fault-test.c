@@ -33,6 +33,8 @@
  * F10     f10-bars        mmu_fault_bar1, mmu_fault_bar2      records (BAR1 0x80, BAR2 0xc0)
  * F11     f11-read-only   mmu_fault_host, mmu_fault_ce        records (RO_VIOLATION)
  * F12     f12-mmio        mem_unbacked (3)                    records UNSUPPORTED_APERTURE
+ * F12     f12-mmio-       mem_unbacked (GP ring, QMD, SM      records UNSUPPORTED_APERTURE
+ *         structures      store), sm_mmu                      (HOST0, GR)
  * F13     f13-qmd         qmd_invalid (6)                     PCCSR ENG_FAULTED only
  * F14     f14-sm-mmu      mmu_fault_gr + sm_mmu (2 each)      record (GR 0x40)
  * F15     f15-illegal     sm_illegal_insn, sm_trap            GR trap tree
@@ -1061,6 +1063,7 @@ static void test_mmio(void)
     fx_stop(&f);
 }
 
+
 /* ---- F13-F21: compute launches ---- */
 
 #define SUBCH       1               /* TURING_COMPUTE_A */
@@ -1211,6 +1214,70 @@ static const char *break_qmd(uint32_t q[NV_QMD_DWORDS], unsigned i)
 }
 
 /* The model raises no interrupt for a refused QMD: PCCSR's ENG_FAULTED is all there is. */
+/* The structures the host and compute read, and the SM's stores, aimed at the GPU's BAR0. */
+static void test_mmio_structures(void)
+{
+    uint64_t page, qmd = MMIO_VA + 0x2000, out = MMIO_VA + 0x3000;
+    uint32_t q[NV_QMD_DWORDS], v;
+    g_autofree char *detail = NULL, *sm = NULL;
+    Fx f;
+
+    fx_start_compute(&f, NULL);
+    page = f.g.bar0.addr + (A_PFIFO_INTR_EN_0 & ~0xfffu);
+    /* the GPFIFO ring: the PBDMA's GP fetch; the driver maps the ring back */
+    nvpt_map(&f.bad.vmm, NVCH_GP_VA, page, NV_TARGET_SYS_COH, NV_PAGE_SHIFT_4K, 0);
+    invalidate(&f);
+    push_mark(&f, &f.bad);
+    nvch_submit(&f.bad);
+    settle(&f);
+    expect_fault_access(&f, f.bad.inst, NVCH_GP_VA, NV_FAULT_UNSUPPORTED_APERTURE,
+                        NV_MMU_ENG_HOST0, NV_FAULT_ACCESS_VIRT_READ);
+    expect_faulted(&f, &f.bad, R_PCCSR_CHANNEL_PBDMA_FAULTED_MASK);
+    detail = g_strdup_printf("channel 8: 0x%" PRIx64 " maps to missing memory 0x%" PRIx64,
+                             (uint64_t)NVCH_GP_VA, page);
+    expect_kind(&f, "mem_unbacked", 1, detail);
+    v = expect_isolated(&f, &f.bad);
+    nvpt_map(&f.bad.vmm, NVCH_GP_VA, f.bad.gp_pa, f.bad.target, NV_PAGE_SHIFT_4K, 0);
+    invalidate(&f);
+    recover_clear(&f, &f.bad);
+    expect_recovered(&f, &f.bad, v);
+
+    /* the QMD of a launch */
+    nvpt_map(&f.bad.vmm, qmd, page, NV_TARGET_SYS_COH, NV_PAGE_SHIFT_4K, 0);
+    nvch_mthd1(&f.bad, SUBCH, A_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
+    nvch_mthd1(&f.bad, SUBCH, A_C5C0_SEND_PCAS_A, (uint32_t)(qmd >> C5C0_QMD_ADDRESS_SHIFT));
+    nvch_mthd1(&f.bad, SUBCH, A_C5C0_SEND_SIGNALING_PCAS_B,
+               R_C5C0_SEND_SIGNALING_PCAS_B_INVALIDATE_MASK |
+               R_C5C0_SEND_SIGNALING_PCAS_B_SCHEDULE_MASK);
+    nvch_submit(&f.bad);
+    g_free(detail);
+    detail = g_strdup_printf("channel 8: 0x%" PRIx64 " maps to missing memory 0x%" PRIx64,
+                             qmd, page);
+    expect_mmio_refused(&f, R_PCCSR_CHANNEL_ENG_FAULTED_MASK, qmd, NV_MMU_ENG_GR,
+                        NV_FAULT_ACCESS_VIRT_READ, detail);
+
+    /* the SM's stores: vadd's sums go to a page on BAR0 (STG at +0xd0) */
+    nvpt_map(&f.bad.vmm, out, page, NV_TARGET_SYS_COH, NV_PAGE_SHIFT_4K, 0);
+    out += A_PFIFO_INTR_EN_0 & 0xfffu;
+    write_cb0(&f, out);
+    qmd_init(q, &f.bad, DATA_VA + CODE_OFF, 0xdead);
+    launch(&f, &f.bad, q);
+    g_assert_cmphex(rd(&f.g, A_PFIFO_INTR_EN_0), ==, 0xffffffff);      /* not written */
+    expect_fault_access(&f, f.bad.inst, out, NV_FAULT_UNSUPPORTED_APERTURE, NV_MMU_ENG_GR,
+                        NV_FAULT_ACCESS_VIRT_WRITE);
+    expect_faulted(&f, &f.bad, R_PCCSR_CHANNEL_ENG_FAULTED_MASK);
+    g_free(detail);
+    detail = g_strdup_printf("channel 8: 0x%" PRIx64 " maps to missing memory 0x%" PRIx64,
+                             out, page + (A_PFIFO_INTR_EN_0 & 0xfffu));
+    sm = g_strdup_printf("channel 8: compute: MMU fault at pc 0x%" PRIx64,
+                         (uint64_t)DATA_VA + CODE_OFF + 0xd0);
+    expect_kinds(&f, (const Kind[]) { { "mem_unbacked", 1, detail }, { "sm_mmu", 1, sm },
+                                      { NULL } });
+    expect_clear_recovers(&f, &f.bad);
+    expect_vadd_works(&f);
+    fx_stop(&f);
+}
+
 static void test_qmd(void)
 {
     Fx f;
@@ -1493,7 +1560,8 @@ int main(int argc, char **argv)
         { "f6-semaphore", test_semaphore }, { "f8-ramfc", test_ramfc },
         { "f9-runlist", test_runlist }, { "f10-tables", test_tables },
         { "f10-bars", test_bars }, { "f11-read-only", test_read_only },
-        { "f12-mmio", test_mmio }, { "f13-qmd", test_qmd }, { "f14-sm-mmu", test_sm_mmu },
+        { "f12-mmio", test_mmio },
+        { "f12-mmio-structures", test_mmio_structures }, { "f13-qmd", test_qmd }, { "f14-sm-mmu", test_sm_mmu },
         { "f15-illegal", test_illegal }, { "f18-sm-address", test_sm_address },
         { "f21-watchdog", test_watchdog }, { "f22-ce", test_ce }, { "f23-unimp", test_unimp },
         { "f23-pramin", test_pramin }, { "storm", test_storm },
