@@ -50,7 +50,6 @@
 #define CUDA_STACK_LIMIT 1024u              /* the CUDA runtime's default per-thread stack */
 #define CB0_MAX         0x10000u            /* a whole bank: CUDA allows 32 KiB of parameters */
 #define MAX_LOCAL_BYTES (512u << 10)        /* per thread, as CUDA's stack limit */
-#define MAX_SECTIONS    256
 #define SUBCH_COMPUTE   1
 #define SUBCH_COPY      4
 #define PB_DWORDS       (NVCH_PB_PAGES * 1024u)
@@ -82,7 +81,8 @@ struct NvVgpuModule {
     NvVgpu *v;
     char *image;
     NvCubin cubin;
-    uint64_t section_va[MAX_SECTIONS];
+    uint64_t *section_va;       /* per section of the cubin, 0 until loaded */
+    unsigned sections;
 };
 
 /* ---- the platform: real time, DMA into the system memory mapping ---- */
@@ -584,7 +584,7 @@ static uint64_t load_section(NvVgpuModule *m, unsigned idx)
 {
     NvCubinSection s;
 
-    if (idx >= MAX_SECTIONS || !nv_cubin_section(&m->cubin, idx, &s)) {
+    if (idx >= m->sections || !nv_cubin_section(&m->cubin, idx, &s)) {
         return 0;
     }
     if (!m->section_va[idx]) {
@@ -684,6 +684,9 @@ NvVgpuModule *nv_vgpu_module_load(NvVgpu *v, const void *cubin, size_t size)
     m->image = g_memdup2(cubin, size);
     if (!nv_cubin_open(&m->cubin, m->image, size) || m->cubin.sm != 75) {
         snprintf(why, sizeof(why), "not an sm_75 cubin");
+    } else {
+        m->sections = nv_cubin_section_count(&m->cubin);
+        m->section_va = g_new0(uint64_t, m->sections);
     }
     for (unsigned i = 1; !why[0] && i < nv_cubin_section_count(&m->cubin); i++) {
         NvCubinSection s;
@@ -713,11 +716,12 @@ void nv_vgpu_module_free(NvVgpuModule *m)
     if (!m) {
         return;
     }
-    for (unsigned i = 0; i < MAX_SECTIONS; i++) {
+    for (unsigned i = 0; i < m->sections; i++) {
         if (m->section_va[i]) {
             nv_vgpu_free_mem(m->v, m->section_va[i]);
         }
     }
+    g_free(m->section_va);
     g_free(m->image);
     g_free(m);
 }
