@@ -23,6 +23,7 @@
 #define EIATTR_MIN_STACK_SIZE   0x12
 #define EIATTR_KPARAM_INFO      0x17
 #define EIATTR_CBANK_PARAM_SIZE 0x19
+#define EIATTR_KPARAM_INFO_V2   0x45    /* kernels with more than 4 KiB of parameters */
 #define EIATTR_NUM_BARRIERS     0x4c    /* CUDA >= 12.8; older files use sh_flags */
 
 static bool in_bounds(const NvCubin *c, uint64_t off, uint64_t len)
@@ -248,6 +249,12 @@ static bool info_next(const NvCubinSection *s, uint64_t *pos, InfoRec *rec)
     return true;
 }
 
+/* One parameter's record: index u32, ordinal u16, offset u16, then size and flags. */
+static bool is_param_record(const InfoRec *r)
+{
+    return (r->attr == EIATTR_KPARAM_INFO || r->attr == EIATTR_KPARAM_INFO_V2) && r->len >= 12;
+}
+
 static void kernel_info(const NvCubin *c, NvCubinKernel *k)
 {
     NvCubinSection s;
@@ -269,7 +276,7 @@ static void kernel_info(const NvCubin *c, NvCubinKernel *k)
         if (r.attr == EIATTR_PARAM_CBANK && r.len >= 8) {
             k->param_base = rd(r.data + 4, 2);
             k->param_size = rd(r.data + 6, 2);
-        } else if (r.attr == EIATTR_KPARAM_INFO && r.len >= 12) {
+        } else if (is_param_record(&r)) {
             k->param_count++;
         } else if (r.attr == EIATTR_MAX_THREADS && r.len >= 12) {
             for (unsigned i = 0; i < 3; i++) {
@@ -399,10 +406,11 @@ bool nv_cubin_kernel_param(const NvCubin *c, const NvCubinKernel *k, unsigned id
         return false;
     }
     while (info_next(&s, &pos, &r)) {
-        if (r.fmt == EIFMT_SVAL && r.attr == EIATTR_KPARAM_INFO && r.len >= 12 && idx-- == 0) {
+        if (r.fmt == EIFMT_SVAL && is_param_record(&r) && idx-- == 0) {
             out->ordinal = rd(r.data + 4, 2);
             out->offset = rd(r.data + 6, 2);
-            out->size = rd(r.data + 8, 4) >> 18;
+            /* the first form packs the size into bits 18..31, the second keeps it plain */
+            out->size = r.attr == EIATTR_KPARAM_INFO ? rd(r.data + 8, 4) >> 18 : rd(r.data + 8, 2);
             return true;
         }
     }

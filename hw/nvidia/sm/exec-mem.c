@@ -386,7 +386,7 @@ static void exec_LDC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         return;
     }
     for (unsigned l = 0; l < NV_SM_LANES; l++) {
-        lo[l] = cbuf_load(w, cb->reg, cb->imm + ra[l], size, &hi[l]);
+        lo[l] = cbuf_load(w, cb->reg, (cb->imm + ra[l]) & NV_SM_CBUF_ADDR_MASK, size, &hi[l]);
     }
     nv_sm_write(w, in->dst.reg, lo, mask);
     if (size == NV_SASS_MEM_64) {
@@ -403,7 +403,8 @@ static void exec_ULDC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     if (!mask) {
         return;
     }
-    nv_sm_set_ureg(w, in->dst.reg, cbuf_load(w, bank, cb->imm, in->mod.mem.size, &hi));
+    nv_sm_set_ureg(w, in->dst.reg, cbuf_load(w, bank, cb->imm & NV_SM_CBUF_ADDR_MASK,
+                                             in->mod.mem.size, &hi));
     if (in->mod.mem.size == NV_SASS_MEM_64 && in->dst.reg != NV_SASS_URZ) {
         nv_sm_set_ureg(w, in->dst.reg + 1u, hi);
     }

@@ -24,7 +24,7 @@ static uint32_t cbuf_operand(NvSmWarp *w, const NvSassOperand *o, uint32_t extra
     /* cx[URn][off]: the bank comes from a uniform register (bits 0..4) */
     unsigned bank = o->mods & NV_SASS_MOD_CX ? nv_sm_ureg(w, o->reg) & 0x1f : o->reg;
 
-    return nv_sm_cbuf32(w, bank, o->imm + extra);
+    return nv_sm_cbuf32(w, bank, (o->imm & NV_SM_CBUF_ADDR_MASK) + extra);
 }
 
 static void fill(uint32_t tmp[NV_SM_LANES], uint32_t v)

@@ -26,6 +26,8 @@
 /* Constant buffer banks a launch can bind (QMD CONSTANT_BUFFER_VALID bits). */
 #define NV_SM_CBUF_BANKS        8
 #define NV_SM_CBUF_MAX          0x10000u    /* bytes per bank */
+/* A constant address is 16 bits: offsets (shown signed by nvdisasm) wrap in the bank. */
+#define NV_SM_CBUF_ADDR_MASK    (NV_SM_CBUF_MAX - 1)
 #define NV_SM_MAX_THREADS       1024u       /* per CTA */
 #define NV_SM_MAX_SHARED        (96u << 10) /* per CTA (Turing) */
 #define NV_SM_MAX_LOCAL         (512u << 10)/* per thread */
