@@ -6,7 +6,8 @@ QEMU       := $(QBUILD)/qemu-system-x86_64
 QTESTS     := tests/qtest/oot/nvidia-gpu-test tests/qtest/oot/nvidia-gpu-mmu-test \
               tests/qtest/oot/nvidia-gpu-host-test tests/qtest/oot/nvidia-gpu-compute-test \
               tests/qtest/oot/nvidia-gpu-caps-test tests/qtest/oot/nvidia-gpu-hang-test \
-              tests/qtest/oot/nvidia-gpu-reset-test tests/qtest/oot/nvidia-gpu-fault-test
+              tests/qtest/oot/nvidia-gpu-reset-test tests/qtest/oot/nvidia-gpu-fault-test \
+              tests/qtest/oot/nvidia-gpu-fuzz-test
 MESON      := /usr/bin/meson
 SHELL      := /bin/bash
 .SHELLFLAGS := -o pipefail -c
@@ -56,8 +57,9 @@ bench: core
 	@$(CORE)/tools/bench/bench-sm $(CURDIR)
 	@tools/bench/bench-cuda.sh $(CORE)
 
-# Fuzzing (not part of check; check replays the saved corpus): the model core
-# with libFuzzer + sanitizers, and QEMU's generic-fuzz over the device.
+# Fuzzing (not part of check; check replays the saved corpora): the model core
+# with libFuzzer + sanitizers, and QEMU's fuzzers (generic-fuzz, nvidia-gpu-chan)
+# over the device under ASan + UBSan.
 FUZZ_SECONDS ?= 60
 fuzz:
 	@scripts/fuzz.sh $(FUZZ_SECONDS) gpu

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Hook this repository into a QEMU source tree: symlinks plus three appended
+# Hook this repository into a QEMU source tree: symlinks plus four appended
 # lines (idempotent). The tree must be private to this checkout (see qemu-setup.sh).
 #   scripts/qemu-hook.sh QEMU_SRC
 set -eu
@@ -21,3 +21,6 @@ append() {
 append "$qemu/hw/meson.build"          "subdir('oot')"
 append "$qemu/hw/Kconfig"              "source oot/Kconfig"
 append "$qemu/tests/qtest/meson.build" "subdir('oot')"
+# The structure-aware fuzz target, in qemu-fuzz-x86_64 (fuzzing builds only).
+append "$qemu/tests/qtest/fuzz/meson.build" \
+    "specific_fuzz_ss.add(when: 'CONFIG_NVIDIA_GPU', if_true: [files('../oot/nvidia-gpu-fuzz.c', '../oot/nv-fuzz.c', '../oot/nv-qtest.c'), declare_dependency(include_directories: include_directories('..'))])"

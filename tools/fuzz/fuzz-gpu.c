@@ -44,6 +44,7 @@
 #include "hw/nvidia/nv-mmu.h"
 #include "hw/nvidia/nv-regs.h"
 #include "base/gpu.h"            /* the VRAM mapping, to zero what an input touched */
+#include "../../tests/qtest/nv-fuzz-regs.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -144,90 +145,12 @@ typedef struct Region {
 enum { R_INST0, R_USERD0, R_GP, R_PB, R_DATA, R_PDS, R_SPT, R_BPT, R_CHAN1, R_FAULTBUF,
        R_RUNLIST, R_SYSMEM, R_COUNT };
 
-/* Registers the operations reach: base, element count, stride. */
-typedef struct Reg {
-    uint32_t base;
-    uint16_t count, stride;
-} Reg;
+/* Registers the operations reach (tests/qtest/nv-fuzz-regs.h) and this layout's own. */
+typedef NvFuzzReg Reg;
 
 static const Reg regs[] = {
-    { A_PCCSR_INST(0), 4, 8 },
-    { A_PCCSR_CHANNEL(0), 4, 8 },
-    { A_PCCSR_INST(NV_CHANNELS - 1), 1, 0 },
-    { A_PCCSR_CHANNEL(NV_CHANNELS - 1), 1, 0 },
-    { A_USERMODE_DOORBELL, 1, 0 },
-    { A_PFIFO_RUNLIST_BASE_LO(0), NV_RUNLISTS, 0x10 },
-    { A_PFIFO_RUNLIST_BASE_HI(0), NV_RUNLISTS, 0x10 },
-    { A_PFIFO_RUNLIST_SUBMIT(0), NV_RUNLISTS, 0x10 },
-    { A_PFIFO_RUNLIST_STATUS(0), NV_RUNLISTS, 0x10 },
-    { A_PFIFO_RUNLIST_BLOCK, 1, 0 },
-    { A_PFIFO_PREEMPT, 1, 0 },
-    { A_PFIFO_RUNLIST_PREEMPT, 1, 0 },
-    { A_PFIFO_INTR_0, 1, 0 },
-    { A_PFIFO_INTR_EN_0, 1, 0 },
-    { A_PFIFO_PBDMA_INTR_PENDING, 1, 0 },
-    { A_PFIFO_ENGINE_STATUS(0), NV_PFIFO_ENGINES, 8 },
-    { A_PBDMA_METHOD0(0), NV_PBDMAS, NV_PBDMA_STRIDE },
-    { A_PBDMA_DATA0(0), NV_PBDMAS, NV_PBDMA_STRIDE },
-    { A_PBDMA_INTR_0(0), NV_PBDMAS, NV_PBDMA_STRIDE },
-    { A_PBDMA_INTR_EN_0(0), NV_PBDMAS, NV_PBDMA_STRIDE },
-    { A_PBDMA_CHANNEL(0), NV_PBDMAS, NV_PBDMA_STRIDE },
-    { A_PBDMA_TIMEOUT(0), NV_PBDMAS, NV_PBDMA_STRIDE },
-    { A_PBDMA_CONFIG(0), NV_PBDMAS, NV_PBDMA_STRIDE },
-    { A_PBDMA_INTR_1(0), NV_PBDMAS, NV_PBDMA_STRIDE },
-    { A_PBDMA_INTR_EN_1(0), NV_PBDMAS, NV_PBDMA_STRIDE },
-    { A_CE_INTR_EN(0), NV_CE_INSTANCES, 0x80 },
-    { A_CE_INTR_STATUS(0), NV_CE_INSTANCES, 0x80 },
-    { A_CE_LAUNCH_ERR(0), NV_CE_INSTANCES, 0x80 },
-    { A_VF_BAR1_BLOCK, 1, 0 },
-    { A_VF_BAR2_BLOCK, 1, 0 },
-    { A_VF_BAR_BIND_STATUS, 1, 0 },
-    { A_VF_FAULT_BUF_LO(0), NV_FAULT_BUFFERS, 0x20 },
-    { A_VF_FAULT_BUF_HI(0), NV_FAULT_BUFFERS, 0x20 },
-    { A_VF_FAULT_BUF_GET(0), NV_FAULT_BUFFERS, 0x20 },
-    { A_VF_FAULT_BUF_PUT(0), NV_FAULT_BUFFERS, 0x20 },
-    { A_VF_FAULT_BUF_SIZE(0), NV_FAULT_BUFFERS, 0x20 },
-    { A_VF_FAULT_ADDR_LO, 5, 4 },
-    { A_VF_FAULT_STATUS, 1, 0 },
-    { A_VF_MMU_INVALIDATE_PDB, 2, 4 },
-    { A_VF_MMU_INVALIDATE, 1, 0 },
-    { A_PMC_INTR_0, 2, 4 },
-    { A_PMC_INTR_EN_SET_0, 2, 4 },
-    { A_PMC_INTR_EN_CLEAR_0, 2, 4 },
-    { A_PMC_ENABLE, 1, 0 },
-    { A_PTIMER_TIME_0, 1, 0 },
-    { A_PTIMER_TIME_1, 1, 0 },
-    { A_PTIMER_ALARM_0, 1, 0 },
-    { A_PTIMER_INTR_0, 1, 0 },
-    { A_PTIMER_INTR_EN_0, 1, 0 },
-    { A_PBUS_BAR0_WINDOW, 1, 0 },
+    NV_FUZZ_REGS(NV_FUZZ_REG_ROW)
     { NV_PRAMIN_BASE + INST0, 64, 4 },          /* window 0: RAMFC, PDB */
-    { NV_PRAMIN_BASE + NV_PRAMIN_SIZE - 8, 2, 4 },
-    { A_VF_CPU_INTR_LEAF(0), NV_VF_INTR_LEAVES, 4 },
-    { A_VF_CPU_INTR_LEAF_EN_SET(0), NV_VF_INTR_LEAVES, 4 },
-    { A_VF_CPU_INTR_LEAF_EN_CLEAR(0), NV_VF_INTR_LEAVES, 4 },
-    { A_VF_CPU_INTR_TOP, 1, 0 },
-    { A_VF_CPU_INTR_TOP_EN_SET, 1, 0 },
-    { A_VF_CPU_INTR_TOP_EN_CLEAR, 1, 0 },
-    { A_UFLUSH_FB_FLUSH, 1, 0 },
-    { A_USERMODE_TIME_0, 2, 4 },
-    /* The falcons (SEC2, GSP, PMU): jobs, DMEM port, queues; WPR; FECS. */
-    { NV_SEC2_BASE + A_FALCON_CPUCTL, 1, 0 },
-    { NV_SEC2_BASE + A_FALCON_INST_BIND, 1, 0 },
-    { NV_SEC2_BASE + A_FALCON_BIND_CTRL, 1, 0 },
-    { NV_SEC2_BASE + A_FALCON_DMEMC, 2, 4 },
-    { NV_SEC2_BASE + A_SEC2_CMDQ_HEAD, 2, 4 },
-    { NV_SEC2_BASE + A_SEC2_MSGQ_HEAD, 2, 4 },
-    { NV_SEC2_BASE + A_FALCON_IRQSSET, 8, 4 },
-    { NV_SEC2_BASE + A_FALCON_ENGINE, 1, 0 },
-    { NV_GSP_BASE + A_FALCON_CPUCTL, 1, 0 },
-    { NV_PMU_BASE + A_FALCON_CPUCTL, 1, 0 },
-    { NV_PMU_BASE + A_FALCON_PMU_INST_BIND, 1, 0 },
-    { A_PFB_PRI_MMU_WPR_INFO, 1, 0 },
-    { A_FECS_FALCON_CPUCTL, 1, 0 },
-    { A_FECS_METHOD_DATA, 2, 4 },
-    { A_FECS_CTXSW_MAILBOX(0), 2, 4 },
-    { NV_GPC_BASE + NV_GPC_PES_TPC_MASK(0), NV_GPC_MAX, NV_GPC_STRIDE },
 };
 
 /* BAR1/BAR2 offsets the operations start from (virtual, or physical in physical mode). */
