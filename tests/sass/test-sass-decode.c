@@ -203,6 +203,24 @@ static void test_nak_forms(void)
     g_assert_cmpuint(in.n_src, ==, 1);
 }
 
+/* Forms of Mesa's nv50_ir code generator (nvc0 GL, rusticl OpenCL). */
+static void test_nv50ir_forms(void)
+{
+    /* IMAD.U32 R2, R4, c[0x7][0x100], RZ with P0 in the unused carry-out field */
+    NvSassInsn in = decode_ok(0x01c0400004027a24, 0x001e1600000000ff, 0x80);
+    char text[128];
+
+    g_assert_cmpuint(in.opcode, ==, NV_SASS_OP_IMAD);
+    g_assert_false(in.mod.i.wide);
+    g_assert_cmpuint(in.pdst[0].index, ==, NV_SASS_PT);
+    assert_reg(&in.src[0], NV_SASS_OPND_REG, 4);
+    g_assert_cmpuint(in.src[1].kind, ==, NV_SASS_OPND_CBUF);
+    nv_sass_disasm(&in, text, sizeof(text));
+    g_assert_cmpstr(text, ==, "IMAD.U32 R2, R4, c[0x7][0x100], RZ");
+    /* ... and with P1 there it stays refused */
+    g_assert_false(nv_sass_decode(0x01c0400004027a24, 0x001e1600000200ff, 0x80, &in));
+}
+
 static void test_immediates(void)
 {
     /* FFMA R6, R5, 0.69314718246459960938, R6 */
@@ -326,6 +344,7 @@ int main(int argc, char **argv)
     g_test_add_func("/sass/decode/guard-exit-bra-ret", test_guard_exit_bra);
     g_test_add_func("/sass/decode/memory", test_memory);
     g_test_add_func("/sass/decode/nak-forms", test_nak_forms);
+    g_test_add_func("/sass/decode/nv50ir-forms", test_nv50ir_forms);
     g_test_add_func("/sass/decode/immediates", test_immediates);
     g_test_add_func("/sass/decode/unknown-rejected", test_unknown_rejected);
     g_test_add_func("/sass/decode/random-words", test_random_words);

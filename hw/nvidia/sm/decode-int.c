@@ -461,10 +461,13 @@ static bool decode_imad(SassDec *d, bool uniform)
     m->x = sass_take(d, 74, 1);
     sass_alu_neg(d, &alu, 2, m->x ? NV_SASS_MOD_NOT : NV_SASS_MOD_NEG);
     in->dst = dst_reg(d, uniform);
-    /* only the 64-bit forms have a carry-out */
+    /* only the 64-bit forms have a carry-out; the others leave PT there (ptxas, NAK) or P0 (nv50_ir) */
     in->pdst[0] = pred_dst(d, 81, uniform);
-    if (!m->wide && !m->hi && in->pdst[0].index != NV_SASS_PT) {
-        return false;
+    if (!m->wide && !m->hi) {
+        if (in->pdst[0].index != NV_SASS_PT && in->pdst[0].index != 0) {
+            return false;
+        }
+        in->pdst[0].index = NV_SASS_PT;
     }
     add_alu_srcs(d, &alu, 3);
     if (m->x) {
