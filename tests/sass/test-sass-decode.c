@@ -221,6 +221,34 @@ static void test_nv50ir_forms(void)
     g_assert_false(nv_sass_decode(0x01c0400004027a24, 0x001e1600000200ff, 0x80, &in));
 }
 
+/* Words ptxas (CUDA 13) emits in CUB, Thrust and cooperative groups; texts as nvdisasm prints them. */
+static const struct {
+    uint64_t lo, hi;
+    const char *text;
+} ur_forms[] = {
+    { 0x0000000600087d00, 0x000e2200080e0000, "FLO.U32 R8, UR6" },
+    { 0x0001001aff007985, 0x0003e8000c114b04, "ST.E.64.STRONG.GPU [UR4+0x100], R26" },
+    { 0x00001004ff047980, 0x000f66000c1eeb00, "LD.E.64.SYS R4, [UR4+0x10]" },
+};
+
+static void test_ur_forms(void)
+{
+    for (unsigned i = 0; i < G_N_ELEMENTS(ur_forms); i++) {
+        NvSassInsn in = decode_ok(ur_forms[i].lo, ur_forms[i].hi, 0x100);
+        char text[128];
+
+        nv_sass_disasm(&in, text, sizeof(text));
+        g_assert_cmpstr(text, ==, ur_forms[i].text);
+    }
+    /* the uniform operand is the address base of the generic accesses */
+    for (unsigned i = 1; i < 3; i++) {
+        NvSassInsn in = decode_ok(ur_forms[i].lo, ur_forms[i].hi, 0x100);
+
+        g_assert_true(in.addr.has_ureg);
+        g_assert_cmpuint(in.addr.ureg, ==, 4);
+    }
+}
+
 static void test_immediates(void)
 {
     /* FFMA R6, R5, 0.69314718246459960938, R6 */
@@ -345,6 +373,7 @@ int main(int argc, char **argv)
     g_test_add_func("/sass/decode/memory", test_memory);
     g_test_add_func("/sass/decode/nak-forms", test_nak_forms);
     g_test_add_func("/sass/decode/nv50ir-forms", test_nv50ir_forms);
+    g_test_add_func("/sass/decode/ur-forms", test_ur_forms);
     g_test_add_func("/sass/decode/immediates", test_immediates);
     g_test_add_func("/sass/decode/unknown-rejected", test_unknown_rejected);
     g_test_add_func("/sass/decode/random-words", test_random_words);

@@ -140,16 +140,23 @@ bool nv_cubin_section(const NvCubin *c, unsigned idx, NvCubinSection *out)
     return true;
 }
 
-unsigned nv_cubin_find_section(const NvCubin *c, const char *name)
+/* The section called head + tail (a kernel's own: template names run to kilobytes). */
+static unsigned find_section_named(const NvCubin *c, const char *head, const char *tail)
 {
+    size_t n = strlen(head);
     NvCubinSection s;
 
     for (unsigned i = 1; i < c->shnum; i++) {
-        if (nv_cubin_section(c, i, &s) && !strcmp(s.name, name)) {
+        if (nv_cubin_section(c, i, &s) && !strncmp(s.name, head, n) && !strcmp(s.name + n, tail)) {
             return i;
         }
     }
     return 0;
+}
+
+unsigned nv_cubin_find_section(const NvCubin *c, const char *name)
+{
+    return find_section_named(c, name, "");
 }
 
 unsigned nv_cubin_symbol_count(const NvCubin *c)
@@ -322,7 +329,7 @@ static bool kernel_from_symbol(const NvCubin *c, unsigned symidx, NvCubinKernel 
 {
     NvCubinSymbol sym;
     NvCubinSection text, sec;
-    char name[256];
+    unsigned shared;
 
     memset(k, 0, sizeof(*k));
     if (!nv_cubin_symbol(c, symidx, &sym) || !is_kernel(&sym) ||
@@ -338,15 +345,10 @@ static bool kernel_from_symbol(const NvCubin *c, unsigned symidx, NvCubinKernel 
     k->registers = text.info >> 24;
     /* legacy files keep the barrier count in sh_flags bits 20..26 */
     k->barriers = (text.flags >> 20) & 0x7f;
-    if (snprintf(name, sizeof(name), ".nv.info.%s", k->name) < (int)sizeof(name)) {
-        k->info_section = nv_cubin_find_section(c, name);
-    }
-    if (snprintf(name, sizeof(name), ".nv.shared.%s", k->name) < (int)sizeof(name)) {
-        unsigned shared = nv_cubin_find_section(c, name);
-
-        if (shared && nv_cubin_section(c, shared, &sec) && sec.size <= UINT32_MAX) {
-            k->shared_size = sec.size;
-        }
+    k->info_section = find_section_named(c, ".nv.info.", k->name);
+    shared = find_section_named(c, ".nv.shared.", k->name);
+    if (shared && nv_cubin_section(c, shared, &sec) && sec.size <= UINT32_MAX) {
+        k->shared_size = sec.size;
     }
     kernel_info(c, k);
     module_info(c, k);
@@ -419,15 +421,16 @@ bool nv_cubin_kernel_param(const NvCubin *c, const NvCubinKernel *k, unsigned id
 
 unsigned nv_cubin_const_bank(const NvCubin *c, const NvCubinKernel *k, unsigned bank)
 {
-    char name[300];
+    char prefix[32];
     unsigned idx = 0;
 
-    if (k && snprintf(name, sizeof(name), ".nv.constant%u.%s", bank, k->name) < (int)sizeof(name)) {
-        idx = nv_cubin_find_section(c, name);
+    snprintf(prefix, sizeof(prefix), ".nv.constant%u.", bank);
+    if (k) {
+        idx = find_section_named(c, prefix, k->name);
     }
     if (!idx) {
-        snprintf(name, sizeof(name), ".nv.constant%u", bank);
-        idx = nv_cubin_find_section(c, name);
+        prefix[strlen(prefix) - 1] = '\0';         /* the module-wide bank */
+        idx = nv_cubin_find_section(c, prefix);
     }
     return idx;
 }

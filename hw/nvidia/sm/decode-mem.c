@@ -94,13 +94,19 @@ static bool decode_ldg_like(SassDec *d, bool generic)
     }
     in->dst = sass_reg(d, 16);
     if (generic) {
-        /* LD has no fault predicate: the field is zero rather than PT */
+        /* LD has no fault predicate: the field is zero, or PT as LDG's (nvdisasm ignores it) */
+        unsigned unused = sass_take(d, 81, 3);
+
         in->pdst[0].index = NV_SASS_PT;
-        if (!sass_expect(d, 81, 3, 0)) {
+        if (unused != 0 && unused != NV_SASS_PT) {
             return false;
         }
     } else {
         in->pdst[0] = sass_pred_dst(d, 81);
+    }
+    if (generic && sass_take(d, 91, 1)) {
+        /* LD with a UR (bit 91) is laid out as LDG's: UR at 32..37, 24-bit offset */
+        return decode_ur_addr_at(d, UR_AT_32, in->mod.mem.e, 40);
     }
     /* generic accesses have a full 32-bit offset */
     return decode_ur_addr_at(d, ur, in->mod.mem.e, generic ? 32 : 40);
@@ -119,17 +125,18 @@ bool sass_decode_LD(SassDec *d)
 static bool decode_stg_like(SassDec *d, bool generic)
 {
     NvSassInsn *in = d->in;
-    int ur = in->form == NV_SASS_FORM_RIR ? UR_AT_64 : UR_NONE;
+    bool with_ur = in->form == NV_SASS_FORM_RIR;
+    /* ST's plain form carries its data in the c slot and a 32-bit offset; with a UR it is laid out as STG */
+    bool st_plain = generic && !with_ur;
 
-    if (in->form != NV_SASS_FORM_RRR && (generic || in->form != NV_SASS_FORM_RIR)) {
+    if (in->form != NV_SASS_FORM_RRR && !with_ur) {
         return false;
     }
     if (!decode_global_mods(d, false)) {
         return false;
     }
-    /* ST (generic) carries its data in the c slot */
-    sass_add_src(d, sass_reg(d, generic ? 64 : 32), generic ? 2 : 1);
-    return decode_ur_addr_at(d, ur, in->mod.mem.e, generic ? 32 : 40);
+    sass_add_src(d, sass_reg(d, st_plain ? 64 : 32), st_plain ? 2 : 1);
+    return decode_ur_addr_at(d, with_ur ? UR_AT_64 : UR_NONE, in->mod.mem.e, st_plain ? 32 : 40);
 }
 
 bool sass_decode_STG(SassDec *d)

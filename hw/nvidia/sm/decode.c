@@ -169,6 +169,11 @@ bool sass_alu(SassDec *d, unsigned forms, bool uniform, SassAlu *alu, NvSassImmT
     unsigned form = d->in->form;
     NvSassOperand *s = alu->src;
 
+    /* a uniform register may stand wherever a constant does (ptxas substitutes it) */
+    if (!uniform) {
+        forms |= (forms >> NV_SASS_FORM_RCR & 1u) << NV_SASS_FORM_RUR |
+                 (forms >> NV_SASS_FORM_RRC & 1u) << NV_SASS_FORM_RRU;
+    }
     if (!(forms & (1u << form))) {
         return false;
     }
