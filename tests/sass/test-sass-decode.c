@@ -229,6 +229,7 @@ static const struct {
     { 0x0000000600087d00, 0x000e2200080e0000, "FLO.U32 R8, UR6" },
     { 0x0001001aff007985, 0x0003e8000c114b04, "ST.E.64.STRONG.GPU [UR4+0x100], R26" },
     { 0x00001004ff047980, 0x000f66000c1eeb00, "LD.E.64.SYS R4, [UR4+0x10]" },
+    { 0x00000000ff07098a, 0x002ea800081f4344, "@P0 ATOM.E.ADD.S32.STRONG.GPU PT, R7, [UR4], R0" },
 };
 
 static void test_ur_forms(void)
@@ -241,7 +242,7 @@ static void test_ur_forms(void)
         g_assert_cmpstr(text, ==, ur_forms[i].text);
     }
     /* the uniform operand is the address base of the generic accesses */
-    for (unsigned i = 1; i < 3; i++) {
+    for (unsigned i = 1; i < G_N_ELEMENTS(ur_forms); i++) {
         NvSassInsn in = decode_ok(ur_forms[i].lo, ur_forms[i].hi, 0x100);
 
         g_assert_true(in.addr.has_ureg);

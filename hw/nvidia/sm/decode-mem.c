@@ -264,7 +264,7 @@ bool sass_decode_ATOMG(SassDec *d)
     return decode_atom_global(d);
 }
 
-/* ATOM: generic-address atomics; the c slot is RZ except for CAS */
+/* ATOM: generic-address atomics; the c slot is RZ except for CAS, or holds the address UR */
 bool sass_decode_ATOM(SassDec *d)
 {
     NvSassInsn *in = d->in;
@@ -272,7 +272,8 @@ bool sass_decode_ATOM(SassDec *d)
     if (!decode_atom_global(d)) {
         return false;
     }
-    return in->mod.mem.atom_op == NV_SASS_ATOM_CAS || expect_unused_reg(d, 64);
+    return in->mod.mem.atom_op == NV_SASS_ATOM_CAS || in->addr.has_ureg ||
+           expect_unused_reg(d, 64);
 }
 
 /* RED: fire-and-forget global atomic. */
