@@ -1,11 +1,13 @@
 // Cooperative groups and library-style code: warp-aggregated atomics over a
 // coalesced group (VOTEU, UPOPC, FLO on a uniform register), tile
-// reductions, fmin/fmax on doubles and conversions from 8- and 16-bit
-// integers, each against a CPU reference.
+// reductions, binary and labeled partitions with reductions and scans over
+// them (BRA.CONV fast paths), fmin/fmax on doubles and conversions from 8-
+// and 16-bit integers, each against a CPU reference.
 #include "check.h"
 #include <cmath>
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
 #include <vector>
 namespace cg = cooperative_groups;
 
@@ -30,6 +32,19 @@ __global__ void tile_sum(const int *in, int *out, int n)
         atomicAdd(out, s);
 }
 
+__global__ void partitions(const int *in, int *out)
+{
+    cg::thread_block_tile<32> w = cg::tiled_partition<32>(cg::this_thread_block());
+    int v = in[threadIdx.x];
+    int s = cg::reduce(cg::binary_partition(w, v & 1), v, cg::plus<int>());
+    cg::coalesced_group l = cg::labeled_partition(w, v % 5);
+    out[threadIdx.x] = s * 1000 + cg::exclusive_scan(l, v) + (int)l.size() * 100000;
+    if (v % 3) {    /* a diverged warp: the slow paths */
+        cg::coalesced_group d = cg::coalesced_threads();
+        out[32 + threadIdx.x] = cg::reduce(d, v, cg::plus<int>()) + (int)d.thread_rank() * 1000;
+    }
+}
+
 __global__ void mixed(const double *a, const double *b, double *o, float *f, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -44,13 +59,14 @@ int main()
 {
     test_name = "cooperative_groups";
     const int n = 1000, threads = 128, blocks = (n + threads - 1) / threads;
-    int *ctr, *out, *in, *sum;
+    int *ctr, *out, *in, *sum, *part;
     double *a, *b, *o;
     float *f;
     CHECK(cudaMallocManaged(&ctr, 4));
     CHECK(cudaMallocManaged(&sum, 4));
     CHECK(cudaMallocManaged(&out, n * 4));
     CHECK(cudaMallocManaged(&in, n * 4));
+    CHECK(cudaMallocManaged(&part, 64 * 4));
     CHECK(cudaMallocManaged(&a, n * 8));
     CHECK(cudaMallocManaged(&b, n * 8));
     CHECK(cudaMallocManaged(&o, n * 8));
@@ -67,6 +83,33 @@ int main()
     tile_sum<<<blocks, threads>>>(in, sum, n);
     mixed<<<blocks, threads>>>(a, b, o, f, n);
     CHECK(cudaDeviceSynchronize());
+    EXPECT(*sum == n * (n - 1) / 2, "tile sum %d", *sum);
+    for (int i = 0; i < 32; i++)
+        in[i] = i * 7 % 13;
+    partitions<<<1, 32>>>(in, part);
+    CHECK(cudaDeviceSynchronize());
+    for (int i = 0; i < 32; i++) {
+        int s = 0, e = 0, size = 0;
+        for (int j = 0; j < 32; j++) {
+            s += (in[j] & 1) == (in[i] & 1) ? in[j] : 0;
+            if (in[j] % 5 == in[i] % 5) {
+                size++;
+                e += j < i ? in[j] : 0;
+            }
+        }
+        EXPECT(part[i] == s * 1000 + e + size * 100000, "partitions[%d] = %d, want %d", i,
+               part[i], s * 1000 + e + size * 100000);
+    }
+    int dsum = 0, rank = 0;
+    for (int j = 0; j < 32; j++)
+        dsum += in[j] % 3 ? in[j] : 0;
+    for (int i = 0; i < 32; i++) {
+        if (in[i] % 3) {
+            EXPECT(part[32 + i] == dsum + rank * 1000, "diverged[%d] = %d, want %d", i,
+                   part[32 + i], dsum + rank * 1000);
+            rank++;
+        }
+    }
 
     int active = 0;
     std::vector<int> seen(n, 0);

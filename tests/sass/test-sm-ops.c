@@ -392,6 +392,44 @@ static void test_branch_split(void)
     nv_sm_test_warp_free(w);
 }
 
+/*
+ * BRA.CONV (ptxas's fast paths in cooperative groups) is taken only by a
+ * converged warp, BRA.DIV only by a diverged one; both to pc + 0x30.
+ */
+static void test_branch_conv_div(void)
+{
+    static const struct {
+        uint64_t lo;
+        bool conv;
+    } bra[] = {
+        { 0x0000002300007947, true },       /* BRA.CONV (nvdisasm) */
+        { 0x0000002200007947, false },      /* BRA.DIV */
+    };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(bra); i++) {
+        for (unsigned diverged = 0; diverged < 2; diverged++) {
+            NvSmWarp *w = nv_sm_test_warp_new(32);
+            uint64_t pc = w->pc;
+            bool taken = bra[i].conv != diverged;
+
+            w->active = diverged ? 0x0000ffff : ~0u;
+            g_assert_true(nv_sm_test_exec(w, bra[i].lo, 0x000fea0003800000));
+            g_assert_cmpint(nv_sm_test_error(w), ==, NV_SM_OK);
+            if (diverged && taken) {
+                /* the other lanes (at pc) run first; the taken ones wait at the target */
+                g_assert_cmphex(w->active, ==, 0xffff0000);
+                g_assert_cmphex(w->pc, ==, pc);
+                g_assert_cmphex(w->lpc[0], ==, pc + 0x30);
+                g_assert_cmphex(w->lpc[15], ==, pc + 0x30);
+            } else {
+                g_assert_cmphex(w->pc, ==, pc + (taken ? 0x30 : 0x10));
+                g_assert_cmphex(w->active, ==, diverged ? 0x0000ffff : ~0u);
+            }
+            nv_sm_test_warp_free(w);
+        }
+    }
+}
+
 /* BPT.TRAP (__trap()) and an undecodable word stop the launch with their errors. */
 static void test_trap_illegal(void)
 {
@@ -413,6 +451,7 @@ int main(int argc, char **argv)
     g_test_add_func("/sm/ops/atoms-cas", test_atoms_cas);
     g_test_add_func("/sm/ops/s2r", test_s2r);
     g_test_add_func("/sm/ops/branch-split", test_branch_split);
+    g_test_add_func("/sm/ops/branch-conv-div", test_branch_conv_div);
     g_test_add_func("/sm/ops/trap-illegal", test_trap_illegal);
     return g_test_run();
 }

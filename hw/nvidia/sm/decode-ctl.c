@@ -42,9 +42,10 @@ bool sass_decode_BRA(SassDec *d)
     kind = sass_take(d, 32, 2);
     in->mod.ctl.uniform_br = kind == 1;
     in->mod.ctl.div = kind == 2;
+    in->mod.ctl.conv = kind == 3;
     decode_rel_target(d, 48);
     decode_ctl_pred(d);
-    return kind != 3;
+    return true;
 }
 
 bool sass_decode_BSSY(SassDec *d)

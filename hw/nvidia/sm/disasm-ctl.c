@@ -292,7 +292,7 @@ void sass_print_BRA(SassPrinter *p)
 {
     const NvSassModCtl *m = &p->in->mod.ctl;
 
-    sass_mnemonic(p, m->div ? "BRA.DIV" : m->uniform_br ? "BRA.U" : "BRA");
+    sass_mnemonic(p, m->div ? "BRA.DIV" : m->conv ? "BRA.CONV" : m->uniform_br ? "BRA.U" : "BRA");
     op_psrc_opt(p, 0);
     op_target(p);
 }

@@ -43,9 +43,9 @@ static void exec_BRA(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     uint32_t taken = branch_pred(w, in, mask);
 
-    if (in->mod.ctl.div) {
-        /* BRA.DIV: taken only when the warp is not converged */
-        taken = w->active != w->alive ? taken : 0;
+    if (in->mod.ctl.div || in->mod.ctl.conv) {
+        /* BRA.DIV: taken only when the warp is not converged; BRA.CONV only when it is */
+        taken = (w->active != w->alive) == in->mod.ctl.div ? taken : 0;
     }
     nv_sm_branch(w, taken, in->target);
 }

@@ -332,6 +332,7 @@ typedef struct NvSassModWarp {
 typedef struct NvSassModCtl {
     bool uniform_br;            /* BRA.U: all active threads branch together */
     bool div;                   /* BRA.DIV: taken when the warp is diverged */
+    bool conv;                  /* BRA.CONV: taken when the warp is converged */
     bool inc;                   /* CALL.REL (else .NOINC); RET is always .NODEC */
     bool relative;              /* CALL/RET .REL */
     uint8_t barrier;            /* convergence barrier B0..B15 (BSSY/BSYNC/BREAK/BMOV) */
