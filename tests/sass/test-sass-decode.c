@@ -234,6 +234,9 @@ static const struct {
     { 0x00001004ff047980, 0x000f66000c1eeb00, "LD.E.64.SYS R4, [UR4+0x10]" },
     { 0x00000000ff07098a, 0x002ea800081f4344, "@P0 ATOM.E.ADD.S32.STRONG.GPU PT, R7, [UR4], R0" },
     { 0x0000002300007947, 0x000fea0003800000, "BRA.CONV 0x130" },
+    { 0x1000000200057306, 0x000fe20000001000, "I2F.U8 R5, R2.B1" },
+    { 0x3000000200057306, 0x000fe20000001000, "I2F.U8 R5, R2.B3" },
+    { 0x1000000200057306, 0x000fe20000101000, "I2F.U16 R5, R2.H1" },
 };
 
 static void test_ur_forms(void)
@@ -246,11 +249,18 @@ static void test_ur_forms(void)
         g_assert_cmpstr(text, ==, ur_forms[i].text);
     }
     /* the uniform operand is the address base of the generic accesses */
-    for (unsigned i = 1; i < G_N_ELEMENTS(ur_forms) - 1; i++) {
+    for (unsigned i = 1; i < 4; i++) {
         NvSassInsn in = decode_ok(ur_forms[i].lo, ur_forms[i].hi, 0x100);
 
         g_assert_true(in.addr.has_ureg);
         g_assert_cmpuint(in.addr.ureg, ==, 4);
+    }
+    /* a selector nvdisasm calls INVALID2 (.H2), and one on a 32-bit source, stay refused */
+    {
+        NvSassInsn in;
+
+        g_assert_false(nv_sass_decode(0x2000000200057306, 0x000fe20000101000, 0x100, &in));
+        g_assert_false(nv_sass_decode(0x1000000200057306, 0x000fe20000201000, 0x100, &in));
     }
 }
 

@@ -257,6 +257,13 @@ static bool decode_cvt(SassDec *d, unsigned op32, unsigned op64, NvSassImmType i
     if (float_src && m->src_bytes < 2 && alu.src[1].kind != NV_SASS_OPND_REG) {
         return false;
     }
+    /* I2F picks a byte or half of a register source (bits 60..61): B0-B3, H0-H1 */
+    if ((op9 == 0x106 || op9 == 0x112) && alu.src[1].kind == NV_SASS_OPND_REG) {
+        m->src_sel = sass_take(d, 60, 2);
+        if (m->src_bytes > 1 ? m->src_sel : m->src_bytes == 1 && m->src_sel > 1) {
+            return false;
+        }
+    }
     sass_add_src(d, alu.src[1], 1);
     return true;
 }
@@ -288,11 +295,12 @@ bool sass_decode_I2F(SassDec *d)
         return m->dst_bytes >= 1;
     }
     /*
-     * 8/16-bit sources: the low byte/half of a register, UR or constant;
-     * the selector at 60..61 (ptxas emits 0 for C's char/short) is only
-     * accepted as 0 until its other values are verified.
+     * 8/16-bit sources: a byte/half of a register (the selector at 60..61,
+     * taken by decode_cvt), or the low one of a UR or constant (nvdisasm
+     * prints a selector there oddly: refused).
      */
-    return m->dst_bytes >= 1 && in->src[0].kind != NV_SASS_OPND_IMM && sass_take(d, 60, 2) == 0;
+    return m->dst_bytes >= 1 && in->src[0].kind != NV_SASS_OPND_IMM &&
+           (in->src[0].kind == NV_SASS_OPND_REG || sass_take(d, 60, 2) == 0);
 }
 
 bool sass_decode_F2F(SassDec *d)

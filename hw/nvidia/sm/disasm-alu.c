@@ -618,6 +618,9 @@ void sass_print_I2F(SassPrinter *p)
     end_mnemonic(p);
     sass_op_dst(p);
     sass_op_srcs(p, 0, 1);
+    if (m->src_sel) {
+        sass_printf(p, m->src_bytes ? ".H%u" : ".B%u", m->src_sel);
+    }
 }
 
 void sass_print_F2F(SassPrinter *p)

@@ -753,9 +753,9 @@ static void exec_I2F(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     }
     old = round_begin(m->rnd);
     FOR_LANES(l) {
-        uint64_t x = hi ? (uint64_t)hi[l] << 32 | lo[l] : lo[l];
+        uint64_t x = hi ? (uint64_t)hi[l] << 32 | lo[l] : lo[l] >> (m->src_sel << (3 + m->src_bytes));
 
-        /* 8/16-bit sources: extend the low part to 32 bits */
+        /* 8/16-bit sources (the selected byte or half): extend to 32 bits */
         if (m->src_bytes == 0) {
             x = m->src_signed ? (uint32_t)(int8_t)x : (uint8_t)x;
         } else if (m->src_bytes == 1) {

@@ -305,6 +305,7 @@ typedef struct NvSassModCvt {
     bool ftz;
     bool ntz;                   /* F2I.NTZ */
     bool sat;                   /* I2I: always saturates */
+    uint8_t src_sel;            /* I2F from 8/16 bits: which byte (.B1-.B3) or half (.H1) */
 } NvSassModCvt;
 
 typedef struct NvSassModMem {
