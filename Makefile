@@ -12,7 +12,7 @@ MESON      := /usr/bin/meson
 SHELL      := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: all setup qemu core guest check unit qtest qtest-asan soak guest-test run run-monitor bench fuzz fuzz-qemu clean distclean
+.PHONY: all setup qemu core guest check unit qtest qtest-asan qtest-tsan soak guest-test run run-monitor bench fuzz fuzz-qemu clean distclean
 
 all: qemu core
 
@@ -75,7 +75,11 @@ soak: qemu
 
 # The qtests against a QEMU built with ASan and UBSan (build/qemu-asan; not part of check).
 qtest-asan:
-	@scripts/qtest-sanitize.sh
+	@scripts/qtest-sanitize.sh asan
+
+# The qtests against a QEMU built with ThreadSanitizer (build/qemu-tsan; not part of check).
+qtest-tsan:
+	@scripts/qtest-sanitize.sh tsan
 
 # Boot the default guest: nouveau binds the GPU; prints its dmesg, DRM nodes, powers off.
 run: qemu guest

@@ -47,19 +47,20 @@ char *gpu_stop_logged(LoggedGpu *h);
 /* QEMU's resident set in bytes. */
 uint64_t qemu_rss(QTestState *qts);
 /*
- * Whether this test (and so QEMU: make qtest-asan builds both with the same
- * flags) runs under AddressSanitizer, whose quarantine keeps freed memory
- * resident: resident-set bounds do not hold there.
+ * Whether this test (and so QEMU: make qtest-asan and qtest-tsan build both
+ * with the same flags) runs under a sanitizer that keeps memory resident
+ * (ASan's quarantine, TSan's shadow and history): resident-set bounds do not
+ * hold there.
  */
-#if defined(__SANITIZE_ADDRESS__)
-#define NV_QTEST_ASAN 1
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define NV_QTEST_SANITIZED 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define NV_QTEST_ASAN 1
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define NV_QTEST_SANITIZED 1
 #endif
 #endif
-#ifndef NV_QTEST_ASAN
-#define NV_QTEST_ASAN 0
+#ifndef NV_QTEST_SANITIZED
+#define NV_QTEST_SANITIZED 0
 #endif
 
 uint32_t rd(Gpu *g, uint32_t off);

@@ -122,7 +122,7 @@ static void test_code_cache_aliasing(void)
     g_assert_cmpuint(gpu_guest_errors(&h.g, "mmu_fault_gr"), ==, 0);
     g_assert_cmphex(rd(&h.g, A_PCCSR_CHANNEL(1)) & R_PCCSR_CHANNEL_ENG_FAULTED_MASK, !=, 0);
     g_assert_cmphex(vram_read64(&h.g, SEM_PA) & 0xffffffff, !=, 0xbad);  /* no release */
-    if (!NV_QTEST_ASAN) {   /* ASan's quarantine keeps freed memory resident */
+    if (!NV_QTEST_SANITIZED) {  /* ASan's quarantine, TSan's shadow stay resident */
         g_assert_cmpuint(qemu_rss(h.g.qts), <, rss0 + ((uint64_t)CAP_MIB << 20) + (8u << 20));
     }
 

@@ -9,6 +9,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
+#include "hw/pci/pci_regs.h"
 #include "hw/nvidia/cl-c5c0.h"
 #include "hw/nvidia/nv-qmd.h"
 #include "hw/nvidia/nv-regs.h"
@@ -71,21 +72,28 @@ static void upload_vadd(Host *h)
     g_assert_cmpuint(sass_upload(&h->g, "k01_vadd.sm_75.tsv", "vadd", DATA_PA + CODE_OFF), >, 8);
 }
 
+/* vadd's arguments: c[i] = a[i] + b[i] for i < n. */
+typedef struct VaddArgs {
+    uint64_t a, b, c;
+    uint32_t n;
+} VaddArgs;
+
+static const VaddArgs vram_args = { DATA_VA + A_OFF, DATA_VA + B_OFF, DATA_VA + C_OFF, N };
+
 static void write_launch(Host *h, uint64_t qmd_pa, uint64_t cb_pa, uint64_t cb_va,
-                         uint64_t c_va, uint32_t payload)
+                         const VaddArgs *args, uint32_t payload)
 {
     uint32_t q[NV_QMD_DWORDS] = { 0 };
     uint8_t cb[0x200] = { 0 };
-    uint32_t block[3] = { BLOCK, 1, 1 }, grid[3] = { (N + BLOCK - 1) / BLOCK, 1, 1 };
-    uint64_t a = DATA_VA + A_OFF, b = DATA_VA + B_OFF, code = DATA_VA + CODE_OFF;
-    uint32_t n = N;
+    uint32_t block[3] = { BLOCK, 1, 1 }, grid[3] = { (args->n + BLOCK - 1) / BLOCK, 1, 1 };
+    uint64_t code = DATA_VA + CODE_OFF;
 
     memcpy(cb + 0x0, block, 12);
     memcpy(cb + 0xc, grid, 12);
-    memcpy(cb + 0x160, &a, 8);
-    memcpy(cb + 0x168, &b, 8);
-    memcpy(cb + 0x170, &c_va, 8);
-    memcpy(cb + 0x178, &n, 4);
+    memcpy(cb + 0x160, &args->a, 8);
+    memcpy(cb + 0x168, &args->b, 8);
+    memcpy(cb + 0x170, &args->c, 8);
+    memcpy(cb + 0x178, &args->n, 4);
     vram_write(h, cb_pa, cb, sizeof(cb));
     nv_qmd_set_launch(q, code, grid, block);
     NV_QMD_SET(q, REGISTER_COUNT, 16);
@@ -139,8 +147,8 @@ static void test_vadd(void)
     chan_new(&h, &ch, 0, 0);
     upload_vadd(&h);
     fill_inputs(&h, a, b);
-    write_launch(&h, DATA_PA + QMD_OFF, DATA_PA + CB0_OFF, DATA_VA + CB0_OFF,
-                 DATA_VA + C_OFF, 0xc0de0001);
+    write_launch(&h, DATA_PA + QMD_OFF, DATA_PA + CB0_OFF, DATA_VA + CB0_OFF, &vram_args,
+                 0xc0de0001);
     push_launch(&ch, DATA_VA + QMD_OFF);
     nvch_submit(&ch);
     settle(&h);
@@ -157,6 +165,7 @@ static void test_fault_isolated(void)
     static float a[N], b[N];
     Host h;
     NvTestChan bad, good;
+    VaddArgs bad_args = vram_args, good_args = vram_args;
     g_autofree char *log = NULL;
 
     gpu_start_logged(&h, "q35");
@@ -165,10 +174,12 @@ static void test_fault_isolated(void)
     upload_vadd(&h);
     fill_inputs(&h, a, b);
     /* the bad launch stores to an unmapped address */
-    write_launch(&h, DATA_PA + QMD_OFF, DATA_PA + CB0_OFF, DATA_VA + CB0_OFF, UNMAPPED_VA, 1);
+    bad_args.c = UNMAPPED_VA;
+    good_args.c = DATA_VA + C2_OFF;
+    write_launch(&h, DATA_PA + QMD_OFF, DATA_PA + CB0_OFF, DATA_VA + CB0_OFF, &bad_args, 1);
     push_launch(&bad, DATA_VA + QMD_OFF);
     write_launch(&h, DATA_PA + QMD_OFF + 0x100, DATA_PA + CB0_OFF + 0x200,
-                 DATA_VA + CB0_OFF + 0x200, DATA_VA + C2_OFF, 2);
+                 DATA_VA + CB0_OFF + 0x200, &good_args, 2);
     /* the good one releases at SEM_VA + 0x10 */
     {
         uint32_t q[NV_QMD_DWORDS];
@@ -197,10 +208,102 @@ static void test_fault_isolated(void)
     g_assert_nonnull(strstr(log, "compute: MMU fault at pc"));
 }
 
+/*
+ * The threaded device (host thread, two SM workers) running kernels whose
+ * every load and store goes to guest RAM while the test keeps changing the
+ * machine's memory map under them: PCI memory decoding off and on and BAR3
+ * moved between two windows, each a new FlatView with the old one freed
+ * after an RCU grace period. The workers are RCU readers (docs/architecture.md,
+ * Threads): every sum must be right and QEMU must stay up. make qtest-tsan
+ * runs this under ThreadSanitizer.
+ */
+#define SYS_N       16384               /* floats per array, 64 KiB */
+#define SYS_A_PA    0x2000000ull        /* guest RAM */
+#define SYS_VA      0x10000000ull
+#define SYS_LAUNCHES 24
+
+static void map_sys_arrays(NvTestChan *ch)
+{
+    for (uint64_t off = 0; off < 3ull * SYS_N * 4; off += 0x1000) {
+        nvpt_map(&ch->vmm, SYS_VA + off, SYS_A_PA + off, NV_TARGET_SYS_COH, NV_PAGE_SHIFT_4K, 0);
+    }
+}
+
+static void fill_sys_inputs(Host *h, float *a, float *b)
+{
+    for (int i = 0; i < SYS_N; i++) {
+        a[i] = (float)i * 0.5f;
+        b[i] = (float)(SYS_N - i);
+    }
+    qtest_memwrite(h->g.qts, SYS_A_PA, a, SYS_N * 4);
+    qtest_memwrite(h->g.qts, SYS_A_PA + SYS_N * 4, b, SYS_N * 4);
+}
+
+/* Memory decoding off, BAR3 to its other window, decoding on: two new FlatViews. */
+static void remap(Gpu *g, const uint64_t bar3_at[2], unsigned i)
+{
+    uint16_t cmd = qpci_config_readw(g->dev, PCI_COMMAND);
+
+    qpci_config_writew(g->dev, PCI_COMMAND, cmd & ~PCI_COMMAND_MEMORY);
+    qpci_config_writel(g->dev, PCI_BASE_ADDRESS_0 + 4 * NVIDIA_GPU_BAR_INST,
+                       (uint32_t)bar3_at[i & 1]);
+    qpci_config_writew(g->dev, PCI_COMMAND, cmd);
+}
+
+/* Remaps until the launch's release arrives; returns how many times. */
+static unsigned wait_sem_remapping(Host *h, uint32_t payload, const uint64_t bar3_at[2])
+{
+    unsigned i;
+
+    for (i = 0; vram32(h, SEM_PA) != payload; i++) {
+        g_assert_cmpuint(i, <, 200000);     /* minutes even under TSan */
+        remap(&h->g, bar3_at, i);
+    }
+    return i;
+}
+
+static void test_sysmem_remap(void)
+{
+    static float a[SYS_N], b[SYS_N], c[SYS_N];
+    const VaddArgs args = { SYS_VA, SYS_VA + SYS_N * 4, SYS_VA + 2 * SYS_N * 4, SYS_N };
+    uint64_t bar3_at[2];
+    unsigned remaps = 0;
+    Host h;
+    NvTestChan ch;
+    g_autofree char *log = NULL;
+
+    gpu_start_logged_with(&h, "q35", "-m 256M -global nvidia-gpu.host-thread=on "
+                          "-global nvidia-gpu.sm-threads=2");
+    /* two windows for BAR3: libqos takes a new one per mapping */
+    for (unsigned i = 0; i < 2; i++) {
+        bar3_at[i] = qpci_iomap(h.g.dev, NVIDIA_GPU_BAR_INST, NULL).addr;
+    }
+    chan_new(&h, &ch, 0, 0);
+    map_sys_arrays(&ch);
+    upload_vadd(&h);
+    fill_sys_inputs(&h, a, b);
+    for (uint32_t n = 1; n <= SYS_LAUNCHES; n++) {
+        qtest_memset(h.g.qts, SYS_A_PA + 2 * SYS_N * 4, 0, SYS_N * 4);
+        write_launch(&h, DATA_PA + QMD_OFF, DATA_PA + CB0_OFF, DATA_VA + CB0_OFF, &args, n);
+        push_launch(&ch, DATA_VA + QMD_OFF);
+        nvch_submit(&ch);
+        remaps += wait_sem_remapping(&h, n, bar3_at);
+        qtest_memread(h.g.qts, SYS_A_PA + 2 * SYS_N * 4, c, SYS_N * 4);
+        for (int i = 0; i < SYS_N; i++) {
+            g_assert_cmpfloat(c[i], ==, a[i] + b[i]);
+        }
+    }
+    g_test_message("%u remaps while %u launches ran", remaps, SYS_LAUNCHES);
+    g_assert_cmpuint(remaps, >=, SYS_LAUNCHES);     /* each launch saw the map change */
+    log = gpu_stop_logged(&h);
+    g_assert_null(strstr(log, "nvidia-gpu"));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     qtest_add_func("/nvidia-gpu/compute/vadd", test_vadd);
     qtest_add_func("/nvidia-gpu/compute/fault-isolated", test_fault_isolated);
+    qtest_add_func("/nvidia-gpu/compute/sysmem-remap", test_sysmem_remap);
     return g_test_run();
 }

@@ -10,7 +10,8 @@
  * cycle stays within a small margin of that after the first.
  *
  * make check runs a short version; NVQEMU_SOAK=1 runs the soak (1,000
- * resets, 200 plug cycles) used to qualify changes to the threads.
+ * resets, 200 plug cycles) used to qualify changes to the threads; under
+ * make qtest-asan/qtest-tsan two of each.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -43,9 +44,10 @@
 
 typedef LoggedGpu Host;
 
+/* Rounds: the soak's, make check's, or two under a sanitizer (TSan runs it ~50x slower). */
 static unsigned rounds(unsigned quick, unsigned soak)
 {
-    return g_getenv("NVQEMU_SOAK") ? soak : quick;
+    return g_getenv("NVQEMU_SOAK") ? soak : NV_QTEST_SANITIZED ? MIN(quick, 2) : quick;
 }
 
 /* BAR0 at the same address every time (libqos would take a new window per mapping). */
@@ -197,7 +199,7 @@ static void test_unplug_mid_work(void)
     }
     g_test_message("note: QEMU's RSS after %u plug cycles: %+" PRId64 " KiB since cycle 2",
                    n, (int64_t)(qemu_rss(g.qts) - rss_first) / 1024);
-    if (!NV_QTEST_ASAN) {   /* ASan's quarantine keeps freed memory resident */
+    if (!NV_QTEST_SANITIZED) {  /* ASan's quarantine, TSan's shadow stay resident */
         g_assert_cmpuint(qemu_rss(g.qts), <=, rss_first + RSS_MARGIN);
     }
     gpu_stop(&g);
