@@ -53,7 +53,7 @@
 
 #define SUBCH_COMPUTE   1
 #define SUBCH_COPY      4
-#define MAX_OPS         256
+#define MAX_OPS         64
 #define MAX_CLOCK_NS    10000000u
 
 enum {

@@ -21,7 +21,7 @@
 
 /* The device as the fuzzer and the replay create it (after "-device "). */
 #define NV_FUZZ_DEVICE  "nvidia-gpu,addr=4.0,vram-size=256M,bar1-size=64M,host-thread=off," \
-                        "sm-threads=1,sm-budget=262144,sm-max-hostmem=64M"
+                        "sm-threads=1,sm-budget=65536,sm-max-hostmem=64M"
 
 typedef struct NvFuzz {
     Gpu g;
