@@ -13,6 +13,8 @@
 #ifndef TESTS_NV_CHAN_H
 #define TESTS_NV_CHAN_H
 
+#include "hw/nvidia/cl-c46f.h"
+#include "hw/nvidia/cl-c5c0.h"
 #include "hw/nvidia/nv-host.h"
 #include "hw/nvidia/nv-regs.h"
 #include "nv-pt.h"
@@ -95,6 +97,19 @@ static inline void nvch_mthd(NvTestChan *ch, uint32_t subch, uint32_t mthd, unsi
 static inline void nvch_mthd1(NvTestChan *ch, uint32_t subch, uint32_t mthd, uint32_t v)
 {
     nvch_mthd(ch, subch, mthd, 1, &v);
+}
+
+/*
+ * A compute launch (not submitted): TURING_COMPUTE_A on subch, the QMD at
+ * qmd_va scheduled, after invalidating the caches where asked.
+ */
+static inline void nvch_launch(NvTestChan *ch, uint32_t subch, uint64_t qmd_va, bool invalidate)
+{
+    nvch_mthd1(ch, subch, A_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
+    nvch_mthd1(ch, subch, A_C5C0_SEND_PCAS_A, (uint32_t)(qmd_va >> C5C0_QMD_ADDRESS_SHIFT));
+    nvch_mthd1(ch, subch, A_C5C0_SEND_SIGNALING_PCAS_B,
+               (invalidate ? R_C5C0_SEND_SIGNALING_PCAS_B_INVALIDATE_MASK : 0) |
+               R_C5C0_SEND_SIGNALING_PCAS_B_SCHEDULE_MASK);
 }
 
 /* Appends a GP entry for [va, va + dwords) without kicking. */

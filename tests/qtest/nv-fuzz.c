@@ -289,12 +289,9 @@ static void op_bar(NvFuzz *f, Cursor *c)
 
 static void op_launch(NvFuzz *f)
 {
-    method(f, SUBCH_COMPUTE, A_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
-    method(f, SUBCH_COMPUTE, A_C5C0_SEND_PCAS_A,
-           (uint32_t)((DATA_VA + QMD_OFF) >> C5C0_QMD_ADDRESS_SHIFT));
-    method(f, SUBCH_COMPUTE, A_C5C0_SEND_SIGNALING_PCAS_B,
-           R_C5C0_SEND_SIGNALING_PCAS_B_INVALIDATE_MASK |
-           R_C5C0_SEND_SIGNALING_PCAS_B_SCHEDULE_MASK);
+    if (f->ch.pb_pos + 6 <= PB_DWORDS) {
+        nvch_launch(&f->ch, SUBCH_COMPUTE, DATA_VA + QMD_OFF, true);
+    }
     submit(f);
 }
 

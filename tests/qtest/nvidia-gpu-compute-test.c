@@ -108,11 +108,7 @@ static void write_launch(Host *h, uint64_t qmd_pa, uint64_t cb_pa, uint64_t cb_v
 
 static void push_launch(NvTestChan *ch, uint64_t qmd_va)
 {
-    nvch_mthd1(ch, SUBCH, A_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
-    nvch_mthd1(ch, SUBCH, A_C5C0_SEND_PCAS_A, (uint32_t)(qmd_va >> C5C0_QMD_ADDRESS_SHIFT));
-    nvch_mthd1(ch, SUBCH, A_C5C0_SEND_SIGNALING_PCAS_B,
-               R_C5C0_SEND_SIGNALING_PCAS_B_INVALIDATE_MASK |
-               R_C5C0_SEND_SIGNALING_PCAS_B_SCHEDULE_MASK);
+    nvch_launch(ch, SUBCH, qmd_va, true);
 }
 
 static void fill_inputs(Host *h, float *a, float *b)

@@ -1134,12 +1134,7 @@ static void qmd_init(uint32_t q[NV_QMD_DWORDS], NvTestChan *ch, uint64_t prog, u
 static void launch(Fx *f, NvTestChan *ch, const uint32_t q[NV_QMD_DWORDS])
 {
     vram_write_buf(&f->g, DATA_PA + QMD_OFF, q, NV_QMD_BYTES);
-    nvch_mthd1(ch, SUBCH, A_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
-    nvch_mthd1(ch, SUBCH, A_C5C0_SEND_PCAS_A,
-               (uint32_t)((DATA_VA + QMD_OFF) >> C5C0_QMD_ADDRESS_SHIFT));
-    nvch_mthd1(ch, SUBCH, A_C5C0_SEND_SIGNALING_PCAS_B,
-               R_C5C0_SEND_SIGNALING_PCAS_B_INVALIDATE_MASK |
-               R_C5C0_SEND_SIGNALING_PCAS_B_SCHEDULE_MASK);
+    nvch_launch(ch, SUBCH, DATA_VA + QMD_OFF, true);
     nvch_submit(ch);
     settle(f);
 }
@@ -1244,11 +1239,7 @@ static void test_mmio_structures(void)
 
     /* the QMD of a launch */
     nvpt_map(&f.bad.vmm, qmd, page, NV_TARGET_SYS_COH, NV_PAGE_SHIFT_4K, 0);
-    nvch_mthd1(&f.bad, SUBCH, A_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
-    nvch_mthd1(&f.bad, SUBCH, A_C5C0_SEND_PCAS_A, (uint32_t)(qmd >> C5C0_QMD_ADDRESS_SHIFT));
-    nvch_mthd1(&f.bad, SUBCH, A_C5C0_SEND_SIGNALING_PCAS_B,
-               R_C5C0_SEND_SIGNALING_PCAS_B_INVALIDATE_MASK |
-               R_C5C0_SEND_SIGNALING_PCAS_B_SCHEDULE_MASK);
+    nvch_launch(&f.bad, SUBCH, qmd, true);
     nvch_submit(&f.bad);
     g_free(detail);
     detail = g_strdup_printf("channel 8: 0x%" PRIx64 " maps to missing memory 0x%" PRIx64,

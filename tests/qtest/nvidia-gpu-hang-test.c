@@ -70,11 +70,7 @@ static void launch(Host *h, NvTestChan *ch, uint32_t qmd_off, uint32_t pc, uint3
     for (unsigned i = 0; i < NV_QMD_DWORDS; i += 2) {
         vram_write64(&h->g, QMD_PA + qmd_off + 4 * i, q[i] | (uint64_t)q[i + 1] << 32);
     }
-    nvch_mthd1(ch, SUBCH, A_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
-    nvch_mthd1(ch, SUBCH, A_C5C0_SEND_PCAS_A,
-               (uint32_t)((QMD_VA + qmd_off) >> C5C0_QMD_ADDRESS_SHIFT));
-    nvch_mthd1(ch, SUBCH, A_C5C0_SEND_SIGNALING_PCAS_B,
-               R_C5C0_SEND_SIGNALING_PCAS_B_SCHEDULE_MASK);
+    nvch_launch(ch, SUBCH, QMD_VA + qmd_off, false);
     nvch_submit(ch);
 }
 

@@ -78,11 +78,7 @@ static void endless_launch(Gpu *g, NvTestChan *ch, uint32_t qmd_off)
     for (unsigned i = 0; i < NV_QMD_DWORDS; i += 2) {
         vram_write64(g, QMD_PA + qmd_off + 4 * i, q[i] | (uint64_t)q[i + 1] << 32);
     }
-    nvch_mthd1(ch, SUBCH_COMPUTE, A_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
-    nvch_mthd1(ch, SUBCH_COMPUTE, A_C5C0_SEND_PCAS_A,
-               (uint32_t)((QMD_VA + qmd_off) >> C5C0_QMD_ADDRESS_SHIFT));
-    nvch_mthd1(ch, SUBCH_COMPUTE, A_C5C0_SEND_SIGNALING_PCAS_B,
-               R_C5C0_SEND_SIGNALING_PCAS_B_SCHEDULE_MASK);
+    nvch_launch(ch, SUBCH_COMPUTE, QMD_VA + qmd_off, false);
     nvch_submit(ch);
 }
 

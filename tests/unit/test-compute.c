@@ -114,11 +114,7 @@ static void make_cb0(FakePlatform *f, uint32_t n, uint64_t c_va)
 
 static void push_launch(NvTestChan *ch)
 {
-    nvch_mthd1(ch, SUBCH, A_C46F_SET_OBJECT, NV_CLASS_TURING_COMPUTE_A);
-    nvch_mthd1(ch, SUBCH, A_C5C0_SEND_PCAS_A, (uint32_t)((DATA_VA + QMD_OFF) >> 8));
-    nvch_mthd1(ch, SUBCH, A_C5C0_SEND_SIGNALING_PCAS_B,
-               R_C5C0_SEND_SIGNALING_PCAS_B_INVALIDATE_MASK |
-               R_C5C0_SEND_SIGNALING_PCAS_B_SCHEDULE_MASK);
+    nvch_launch(ch, SUBCH, DATA_VA + QMD_OFF, true);
 }
 
 static void fill_inputs(FakePlatform *f, float *a, float *b)
