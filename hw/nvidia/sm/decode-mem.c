@@ -170,7 +170,16 @@ static bool decode_shared_local(SassDec *d, bool store, bool shared)
     } else {
         m->cache = sass_take(d, 84, 3);
     }
-    return decode_addr(d, UR_NONE, false);
+    if (!decode_addr(d, UR_NONE, false)) {
+        return false;
+    }
+    if (shared && !store && sass_take(d, 91, 1)) {
+        /* LDS [Ra + URb + offset]: a 32-bit UR at 32..37 (ptxas, for uniform indices) */
+        in->addr.has_ureg = true;
+        in->addr.ureg = sass_take(d, 32, 6);
+        return sass_expect(d, 38, 2, 0);
+    }
+    return true;
 }
 
 bool sass_decode_LDS(SassDec *d)

@@ -82,7 +82,9 @@ static uint64_t lane_addr(NvSmWarp *w, const NvSassAddr *a, unsigned l)
     }
     base <<= (a->scale ? a->scale + 1 : 0);
     if (a->has_ureg && a->ureg != NV_SASS_URZ) {
-        base += nv_sm_ureg(w, a->ureg) | (uint64_t)nv_sm_ureg(w, a->ureg + 1u) << 32;
+        /* a 32-bit address (shared memory) takes one UR, the others a pair */
+        base += nv_sm_ureg(w, a->ureg) |
+                (a->width == NV_SASS_ADDR_32 ? 0 : (uint64_t)nv_sm_ureg(w, a->ureg + 1u) << 32);
     }
     return base + (uint64_t)(int64_t)a->offset;
 }
