@@ -219,6 +219,13 @@ static void test_nv50ir_forms(void)
     g_assert_cmpstr(text, ==, "IMAD.U32 R2, R4, c[0x7][0x100], RZ");
     /* ... and with P1 there it stays refused */
     g_assert_false(nv_sass_decode(0x01c0400004027a24, 0x001e1600000200ff, 0x80, &in));
+    /* CCTL.IV with an address (texts as nvdisasm prints them) */
+    in = decode_ok(0x000000100200798f, 0x004fca0001800100, 0x80);
+    nv_sass_disasm(&in, text, sizeof(text));
+    g_assert_cmpstr(text, ==, "CCTL.E.IV [R2+0x10]");
+    in = decode_ok(0xfffffff00200798f, 0x004fca0001800000, 0x80);
+    nv_sass_disasm(&in, text, sizeof(text));
+    g_assert_cmpstr(text, ==, "CCTL.IV [R2+-0x10]");
 }
 
 /*

@@ -356,8 +356,13 @@ bool sass_decode_CCTL(SassDec *d)
         return false;
     }
     in->mod.mem.cctl_op = sass_take(d, 87, 4);
-    /* only the address-less IVALL has been seen */
-    return in->mod.mem.cctl_op == 4 && sass_expect(d, 24, 8, NV_SASS_RZ);
+    if (in->mod.mem.cctl_op == NV_SASS_CCTL_IV) {
+        /* CCTL(.E).IV [Ra + offset] (nv50_ir): a 32-bit offset, .E at 72 */
+        in->mod.mem.e = sass_take(d, 72, 1);
+        return decode_addr_at(d, UR_NONE, in->mod.mem.e, 32);
+    }
+    /* otherwise only the address-less IVALL has been seen */
+    return in->mod.mem.cctl_op == NV_SASS_CCTL_IVALL && sass_expect(d, 24, 8, NV_SASS_RZ);
 }
 
 /* MEMBAR{.SC,.ALL,}.{CTA,SM,GPU,SYS}(.MMIO) */

@@ -242,7 +242,12 @@ void sass_print_CCTL(SassPrinter *p)
     const char *op = ops[p->in->mod.mem.cctl_op & 15];
 
     sass_puts(p, "CCTL");
+    sass_puts(p, p->in->mod.mem.e ? ".E" : "");
     sass_puts(p, op ? op : ".INVALID");
+    if (p->in->has_addr) {
+        p->first = true;
+        op_addr(p);
+    }
 }
 
 void sass_print_MEMBAR(SassPrinter *p)

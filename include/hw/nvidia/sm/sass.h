@@ -308,6 +308,9 @@ typedef struct NvSassModCvt {
     uint8_t src_sel;            /* I2F from 8/16 bits: which byte (.B1-.B3) or half (.H1) */
 } NvSassModCvt;
 
+/* CCTL operations (bits 87..90) the decoder accepts */
+enum { NV_SASS_CCTL_IV = 3, NV_SASS_CCTL_IVALL = 4 };
+
 typedef struct NvSassModMem {
     uint8_t size;               /* NvSassMemSize (LDC/ULDC/LDS/STS/LDL/STL/LDG/STG/LD/ST) */
     uint8_t order;              /* NvSassMemOrder (global/generic) */
@@ -319,7 +322,7 @@ typedef struct NvSassModMem {
     uint8_t atom_op;            /* NvSassAtomOp */
     uint8_t atom_type;          /* NvSassAtomType */
     uint8_t ldc_mode;           /* LDC: 0 none, 1 IL, 2 IS, 3 ISL */
-    uint8_t cctl_op;            /* CCTL: 4 IVALL (the only one accepted) */
+    uint8_t cctl_op;            /* CCTL: NV_SASS_CCTL_IV (with an address) or _IVALL */
     uint8_t membar;             /* MEMBAR ordering: 0 .SC, 1 .ALL, 2 none */
     uint8_t qspc;               /* QSPC window: 0 G, 1 L, 2 S */
 } NvSassModMem;
