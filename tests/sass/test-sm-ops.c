@@ -430,6 +430,35 @@ static void test_branch_conv_div(void)
     }
 }
 
+/*
+ * The call sequence of a driver-resolved function (vprintf, malloc): LEPC
+ * gives the instruction's own address; CALL.ABS.NOINC Ra jumps to {Ra+1:Ra}
+ * (per lane: lanes may diverge); RET.ABS.NODEC Ra imm returns to imm + Ra.
+ */
+static void test_call_abs(void)
+{
+    NvSmWarp *w = nv_sm_test_warp_new(32);
+    uint64_t pc = w->pc, fn = 0x123456789a0ull;
+
+    w->r[6][0] = w->r[7][0] = 0xdead;
+    g_assert_cmpint(exec_text(w, "LEPC R6"), ==, NV_SM_OK);
+    for (unsigned l = 0; l < 32; l++) {
+        g_assert_cmphex(w->r[6][l] | (uint64_t)w->r[7][l] << 32, ==, pc);
+        w->r[2][l] = (uint32_t)fn + (l < 8 ? 0x100 : 0);
+        w->r[3][l] = (uint32_t)(fn >> 32);
+        w->r[20][l] = (uint32_t)(pc + 0x40);
+        w->r[21][l] = (uint32_t)((pc + 0x40) >> 32);
+    }
+    g_assert_cmpint(exec_text(w, "CALL.ABS.NOINC R2"), ==, NV_SM_OK);
+    /* two groups: lanes 0..7 wait at fn + 0x100, the others run at fn */
+    g_assert_cmphex(w->pc, ==, fn);
+    g_assert_cmphex(w->active, ==, 0xffffff00);
+    g_assert_cmphex(w->lpc[0], ==, fn + 0x100);
+    g_assert_cmpint(exec_text(w, "RET.ABS.NODEC R20 0x10"), ==, NV_SM_OK);
+    g_assert_cmphex(w->active & 0x100 ? w->pc : w->lpc[8], ==, pc + 0x50);
+    nv_sm_test_warp_free(w);
+}
+
 /* BPT.TRAP (__trap()) and an undecodable word stop the launch with their errors. */
 static void test_trap_illegal(void)
 {
@@ -452,6 +481,7 @@ int main(int argc, char **argv)
     g_test_add_func("/sm/ops/s2r", test_s2r);
     g_test_add_func("/sm/ops/branch-split", test_branch_split);
     g_test_add_func("/sm/ops/branch-conv-div", test_branch_conv_div);
+    g_test_add_func("/sm/ops/call-abs", test_call_abs);
     g_test_add_func("/sm/ops/trap-illegal", test_trap_illegal);
     return g_test_run();
 }

@@ -72,40 +72,77 @@ bool sass_decode_BSYNC(SassDec *d)
 }
 
 /*
+ * .ABS targets: an absolute code address at 32..80 (CALL.ABS, RET.ABS), not
+ * a label; register forms add {Ra+1:Ra}.
+ */
+static bool decode_abs_target(SassDec *d)
+{
+    d->in->target = sass_take(d, 32, 49);
+    return sass_expect(d, 81, 1, 0);
+}
+
+/*
  * CALL.REL(.NOINC) target (0x944), or CALL.REL.NOINC Ra `(fn) (0x344): an
  * indirect call to fn's base + {Ra+1:Ra}, the base given like RET's.
+ * CALL.ABS(.NOINC) [Ra] [imm] (0x943, 0x343): to imm + {Ra+1:Ra}, how code
+ * calls a function whose address the driver resolved (vprintf, malloc).
  */
 bool sass_decode_CALL(SassDec *d)
 {
     NvSassInsn *in = d->in;
+    unsigned op = in->op12 & 0x1ff;
 
-    if ((in->op12 != 0x944 && in->op12 != 0x344) || !sass_expect(d, 32, 2, 0)) {
+    if ((in->form != NV_SASS_FORM_RIR && in->form != NV_SASS_FORM_RRR) ||
+        (op == 0x144 && !sass_expect(d, 32, 2, 0))) {
         return false;
     }
-    if (in->op12 == 0x344) {
+    if (in->form == NV_SASS_FORM_RRR) {
         sass_add_src(d, sass_reg(d, 24), 0);
     }
-    in->mod.ctl.relative = true;
+    in->mod.ctl.relative = op == 0x144;
     in->mod.ctl.inc = !sass_take(d, 86, 1);
-    decode_rel_target(d, 48);
+    if (in->mod.ctl.relative) {
+        decode_rel_target(d, 48);
+    } else if (!decode_abs_target(d)) {
+        return false;
+    }
     decode_ctl_pred(d);
     return true;
 }
 
-/* RET.REL.NODEC Ra `(fn): returns to {Ra+1:Ra} relative to the function's base. */
+/*
+ * RET.REL.NODEC Ra `(fn): returns to {Ra+1:Ra} relative to the function's
+ * base; RET.ABS.NODEC Ra imm (bit 85): to imm + {Ra+1:Ra}.
+ */
 bool sass_decode_RET(SassDec *d)
 {
     NvSassInsn *in = d->in;
 
-    if (!only_form(d, NV_SASS_FORM_RIR) || !sass_expect(d, 32, 2, 0)) {
+    if (!only_form(d, NV_SASS_FORM_RIR) || !sass_expect(d, 86, 1, 1)) {
         return false;
     }
-    in->mod.ctl.relative = true;
-    in->mod.ctl.inc = !sass_take(d, 86, 1);
+    in->mod.ctl.relative = !sass_take(d, 85, 1);
     sass_add_src(d, sass_reg(d, 24), 0);
-    decode_rel_target(d, 48);
+    if (in->mod.ctl.relative) {
+        if (!sass_expect(d, 32, 2, 0)) {
+            return false;
+        }
+        decode_rel_target(d, 48);
+    } else if (!decode_abs_target(d)) {
+        return false;
+    }
     decode_ctl_pred(d);
-    return !in->mod.ctl.inc;
+    return true;
+}
+
+/* LEPC Rd: {Rd+1:Rd} = this instruction's address (code computes return addresses from it). */
+bool sass_decode_LEPC(SassDec *d)
+{
+    if (!only_form(d, NV_SASS_FORM_RRR)) {
+        return false;
+    }
+    d->in->dst = sass_reg(d, 16);
+    return true;
 }
 
 static bool decode_simple_ctl(SassDec *d)

@@ -4,6 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <inttypes.h>
 #include <stdio.h>
 
 #include "disasm-internal.h"
@@ -336,10 +337,32 @@ void sass_print_BRX(SassPrinter *p)
     }
 }
 
+/* An .ABS address: "0x..." after a space where a register precedes it. */
+static void op_abs_target(SassPrinter *p, bool space)
+{
+    sass_printf(p, "%s0x%" PRIx64, space ? " " : "", p->in->target);
+}
+
 void sass_print_CALL(SassPrinter *p)
 {
-    sass_mnemonic(p, p->in->mod.ctl.inc ? "CALL.REL" : "CALL.REL.NOINC");
+    const NvSassModCtl *m = &p->in->mod.ctl;
+
+    sass_mnemonic(p, m->relative ? (m->inc ? "CALL.REL" : "CALL.REL.NOINC")
+                                 : (m->inc ? "CALL.ABS" : "CALL.ABS.NOINC"));
     op_psrc_opt(p, 0);
+    if (!m->relative) {
+        if (p->in->n_src) {
+            /* CALL.ABS.NOINC Ra: the address is printed only when not 0 */
+            sass_op_srcs(p, 0, 1);
+            if (p->in->target) {
+                op_abs_target(p, true);
+            }
+        } else {
+            sass_sep(p);
+            op_abs_target(p, false);
+        }
+        return;
+    }
     if (p->in->n_src) {
         /* like RET: "Ra `(base)" with a space */
         sass_op_srcs(p, 0, 1);
@@ -352,12 +375,22 @@ void sass_print_CALL(SassPrinter *p)
 
 void sass_print_RET(SassPrinter *p)
 {
-    sass_mnemonic(p, "RET.REL.NODEC");
+    sass_mnemonic(p, p->in->mod.ctl.relative ? "RET.REL.NODEC" : "RET.ABS.NODEC");
     op_psrc_opt(p, 0);
     sass_op_srcs(p, 0, 1);
+    if (!p->in->mod.ctl.relative) {
+        op_abs_target(p, true);
+        return;
+    }
     /* nvdisasm separates the return target with a space only */
     sass_puts(p, " ");
     sass_print_target(p);
+}
+
+void sass_print_LEPC(SassPrinter *p)
+{
+    sass_mnemonic(p, "LEPC");
+    sass_op_dst(p);
 }
 
 void sass_print_EXIT(SassPrinter *p)

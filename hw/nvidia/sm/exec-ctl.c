@@ -65,7 +65,11 @@ static void exec_BRX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     nv_sm_branch_lanes(w, taken, target);
 }
 
-/* CALL.REL: the callee returns through a register the caller set up. */
+/*
+ * CALL: the callee returns through a register the caller set up. The target
+ * is the relative form's function base or the absolute form's address; a
+ * register form adds {Ra+1:Ra} per lane.
+ */
 static void exec_CALL(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     uint32_t taken = branch_pred(w, in, mask);
@@ -83,7 +87,7 @@ static void exec_CALL(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     nv_sm_branch_lanes(w, taken, target);
 }
 
-/* RET.REL.NODEC Ra: back to the function base (target) + {Ra+1:Ra}. */
+/* RET.NODEC Ra: back to the function base (.REL) or address (.ABS) + {Ra+1:Ra}. */
 static void exec_RET(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     uint32_t taken = branch_pred(w, in, mask);
@@ -95,6 +99,21 @@ static void exec_RET(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         target[l] = in->target + pair(w, in->src[0].reg, l);
     }
     nv_sm_branch_lanes(w, taken, target);
+}
+
+/* LEPC Rd: the 64-bit address of this instruction (a code VA in this model). */
+static void exec_LEPC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint32_t lo[NV_SM_LANES], hi[NV_SM_LANES];
+
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        lo[l] = (uint32_t)in->pc;
+        hi[l] = (uint32_t)(in->pc >> 32);
+    }
+    nv_sm_write(w, in->dst.reg, lo, mask);
+    if (in->dst.reg != NV_SASS_RZ) {
+        nv_sm_write(w, in->dst.reg + 1u, hi, mask);
+    }
 }
 
 static void exec_EXIT(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
@@ -459,6 +478,7 @@ NV_SM_EXECUTOR(BRA, exec_BRA)
 NV_SM_EXECUTOR(BRX, exec_BRX)
 NV_SM_EXECUTOR(CALL, exec_CALL)
 NV_SM_EXECUTOR(RET, exec_RET)
+NV_SM_EXECUTOR(LEPC, exec_LEPC)
 NV_SM_EXECUTOR(EXIT, exec_EXIT)
 NV_SM_EXECUTOR(BPT, exec_BPT)
 NV_SM_EXECUTOR(YIELD, exec_YIELD)

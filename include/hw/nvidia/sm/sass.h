@@ -111,7 +111,7 @@
     /* control flow */ \
     X(BSYNC, 0x141) \
     X(BREAK, 0x142) \
-    X(CALL, 0x144) \
+    X(CALL, 0x144, 0x143) \
     X(BSSY, 0x145) \
     X(YIELD, 0x146) \
     X(BRA, 0x147) \
@@ -119,6 +119,7 @@
     X(BRX, 0x149) \
     X(EXIT, 0x14d) \
     X(RET, 0x150) \
+    X(LEPC, 0x14e) \
     X(BMOV, 0x155, 0x156) \
     X(BPT, 0x15c) \
     X(NANOSLEEP, 0x15d) \
@@ -337,8 +338,8 @@ typedef struct NvSassModCtl {
     bool uniform_br;            /* BRA.U: all active threads branch together */
     bool div;                   /* BRA.DIV: taken when the warp is diverged */
     bool conv;                  /* BRA.CONV: taken when the warp is converged */
-    bool inc;                   /* CALL.REL (else .NOINC); RET is always .NODEC */
-    bool relative;              /* CALL/RET .REL */
+    bool inc;                   /* CALL (else .NOINC); RET is always .NODEC */
+    bool relative;              /* CALL/RET .REL (else .ABS: an absolute address) */
     uint8_t barrier;            /* convergence barrier B0..B15 (BSSY/BSYNC/BREAK/BMOV) */
     bool clear;                 /* BMOV.CLEAR */
     uint8_t bar_mode;           /* BAR: 0 SYNC, 1 ARV, 2 RED */
