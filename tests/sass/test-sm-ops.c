@@ -431,6 +431,37 @@ static void test_branch_conv_div(void)
 }
 
 /*
+ * Convergence barriers hold per-thread membership: two diverged groups that
+ * enter the same barrier in different code (as ptxas allocates barriers)
+ * both belong to it, neither passes BSYNC alone, and completion empties it.
+ */
+static void test_bsync_shared_barrier(void)
+{
+    static const uint64_t bra_p0[2] = { 0x0000004000000947, 0x000fea0003800000 };
+    static const uint64_t bssy_b1[2] = { 0x0000009000017945, 0x000fe20003800000 };
+    static const uint64_t bsync_b1[2] = { 0x0000000000017941, 0x000fea0003800000 };
+    static const uint64_t bra_far[2] = { 0x0000010000007947, 0x000fea0003800000 };
+    NvSmWarp *w = nv_sm_test_warp_new(32);
+
+    w->p[0] = 0xffff0000;
+    g_assert_true(nv_sm_test_exec(w, bra_p0[0], bra_p0[1]));
+    g_assert_cmphex(w->active, ==, 0x0000ffff);         /* A: the fall-through lanes */
+    g_assert_true(nv_sm_test_exec(w, bssy_b1[0], bssy_b1[1]));
+    g_assert_true(nv_sm_test_exec(w, bra_far[0], bra_far[1]));
+    g_assert_cmphex(w->active, ==, 0xffff0000);         /* B, now at the lowest PC */
+    g_assert_true(nv_sm_test_exec(w, bssy_b1[0], bssy_b1[1]));
+    g_assert_cmphex(w->conv[1], ==, ~0u);
+    g_assert_true(nv_sm_test_exec(w, bsync_b1[0], bsync_b1[1]));
+    g_assert_cmphex(w->blocked, ==, 0xffff0000);        /* B waits for A */
+    g_assert_cmphex(w->active, ==, 0x0000ffff);
+    g_assert_true(nv_sm_test_exec(w, bsync_b1[0], bsync_b1[1]));
+    g_assert_cmphex(w->blocked, ==, 0);                 /* both released, the barrier empty */
+    g_assert_cmphex(w->conv[1], ==, 0);
+    g_assert_cmpint(nv_sm_test_error(w), ==, NV_SM_OK);
+    nv_sm_test_warp_free(w);
+}
+
+/*
  * The call sequence of a driver-resolved function (vprintf, malloc): LEPC
  * gives the instruction's own address; CALL.ABS.NOINC Ra jumps to {Ra+1:Ra}
  * (per lane: lanes may diverge); RET.ABS.NODEC Ra imm returns to imm + Ra.
@@ -482,6 +513,7 @@ int main(int argc, char **argv)
     g_test_add_func("/sm/ops/branch-split", test_branch_split);
     g_test_add_func("/sm/ops/branch-conv-div", test_branch_conv_div);
     g_test_add_func("/sm/ops/call-abs", test_call_abs);
+    g_test_add_func("/sm/ops/bsync-shared-barrier", test_bsync_shared_barrier);
     g_test_add_func("/sm/ops/trap-illegal", test_trap_illegal);
     return g_test_run();
 }

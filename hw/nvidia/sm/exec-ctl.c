@@ -143,11 +143,16 @@ static void exec_nop(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 
 /* ---- convergence barriers ---- */
 
+/*
+ * A convergence barrier holds per-thread membership: BSSY adds the lanes
+ * that execute it (groups that diverged may use the same barrier in
+ * different code, as ptxas allocates them), BSYNC waits until every member
+ * has arrived at a BSYNC of that barrier (at any PC), and completion empties
+ * it, so the next BSSY starts afresh (loops re-enter with fewer lanes).
+ */
 static void exec_BSSY(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
-    if (mask) {
-        w->conv[in->mod.ctl.barrier] = mask;
-    }
+    w->conv[in->mod.ctl.barrier] |= mask;
 }
 
 static void exec_BSYNC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
@@ -156,8 +161,11 @@ static void exec_BSYNC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     uint32_t need = w->conv[b] & w->alive;
     uint32_t wait = branch_pred(w, in, mask) & need;
 
-    /* the fast path: every lane of the barrier is here */
-    if (!wait || !(need & ~w->active)) {
+    if (!wait) {
+        return;
+    }
+    if (!(need & ~w->active)) {
+        w->conv[b] &= ~need;    /* the fast path: every member is here */
         return;
     }
     nv_sm_block(w, wait, NV_SM_WAIT_BSYNC, b, 0);
@@ -194,7 +202,16 @@ static void exec_BMOV(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
             w->conv[b] = 0;
         }
     } else {
-        w->conv[b] = nv_sm_rrow(w, in->src[0].reg)[__builtin_ctz(mask)];
+        /* each lane restores its own membership from its copy */
+        const uint32_t *r = nv_sm_rrow(w, in->src[0].reg);
+        uint32_t member = 0;
+
+        for (uint32_t m = mask; m; m &= m - 1) {
+            unsigned l = __builtin_ctz(m);
+
+            member |= r[l] & (1u << l);
+        }
+        w->conv[b] = (w->conv[b] & ~mask) | member;
     }
 }
 

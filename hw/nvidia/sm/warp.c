@@ -339,6 +339,7 @@ void nv_sm_check_waits(NvSmWarp *w)
         uint32_t at = nv_sm_waiting_on(w, NV_SM_WAIT_BSYNC, b);
 
         if (at && !(w->conv[b] & w->alive & ~at)) {
+            w->conv[b] &= ~at;
             nv_sm_release(w, at);
         }
     }
