@@ -30,6 +30,9 @@
 #define CRT_MAX_GRID_X          0x7fffffff
 #define CRT_MAX_GRID_YZ         65535
 #define CRT_MAX_STACK           (512u << 10) /* cudaLimitStackSize, per thread */
+#define CRT_MIN_FIFO            4096        /* cudaLimitPrintfFifoSize */
+#define CRT_MAX_FIFO            (256u << 20)
+#define CRT_MAX_HEAP            (4ull << 30) /* cudaLimitMallocHeapSize */
 #define CRT_PRIORITY_GREATEST   (-5)        /* stream priorities run 0 (least) .. -5 */
 #define CRT_MAX_THREADS_PER_SM  1024
 #define CRT_MAX_BLOCKS_PER_SM   16
@@ -81,6 +84,11 @@ typedef struct CrtState {
     cudaError_t sticky;
     size_t stack_size;          /* cudaLimitStackSize */
     size_t printf_fifo, malloc_heap;
+    /* the device library (cudart-devlib.c), loaded when code calls it */
+    NvVgpuModule *devlib;
+    bool devlib_failed;
+    void *fifo;                 /* its printf FIFO (pinned) */
+    size_t fifo_size;           /* bytes of its record area */
     /* NVGPU_CUDA_STATS: totals printed at exit */
     uint64_t launches, warp_insns, thread_insns;
     double kernel_secs;
@@ -106,6 +114,15 @@ CrtFunc *crt_func(const void *host);
 cudaError_t crt_func_kernel(CrtFunc *f);
 cudaError_t crt_var_address(const void *host, uint64_t *va, uint64_t *size);
 bool crt_stream_valid(cudaStream_t s);
+
+/*
+ * The device library: crt_devlib_attach() hooks it to a new context;
+ * crt_devlib_flush() prints what device printf and assert wrote (at CUDA's
+ * synchronisation points and after a fault) and says whether an assert
+ * failed.
+ */
+void crt_devlib_attach(void);
+bool crt_devlib_flush(void);
 
 /* Memory copies between any two addresses (kind checked by the caller). */
 cudaError_t crt_copy(uint64_t dst, uint64_t src, size_t n, enum cudaMemcpyKind kind);

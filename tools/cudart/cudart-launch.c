@@ -87,7 +87,15 @@ static cudaError_t stream_check(cudaStream_t s)
 CRT_EXPORT cudaError_t cudaStreamSynchronize(cudaStream_t s);
 cudaError_t cudaStreamSynchronize(cudaStream_t s)
 {
-    return stream_check(s);
+    cudaError_t e = crt_enter();
+
+    if (!e && !crt_stream_valid(s)) {
+        e = cudaErrorInvalidResourceHandle;
+    }
+    if (!e) {
+        crt_devlib_flush();
+    }
+    return crt_leave(e);
 }
 
 CRT_EXPORT cudaError_t cudaStreamQuery(cudaStream_t s);
@@ -142,6 +150,9 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t s, cudaHostFn_t fn, void *data)
     if (!e && (!fn || !crt_stream_valid(s))) {
         e = !fn ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle;
     }
+    if (!e) {
+        crt_devlib_flush();
+    }
     crt_leave(e);
     if (!e) {
         fn(data);
@@ -158,6 +169,9 @@ cudaError_t cudaStreamAddCallback(cudaStream_t s, cudaStreamCallback_t cb, void 
 
     if (!e && (!cb || flags || !crt_stream_valid(s))) {
         e = !cb || flags ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle;
+    }
+    if (!e) {
+        crt_devlib_flush();
     }
     crt_leave(e);
     if (!e) {
@@ -238,7 +252,15 @@ static cudaError_t event_check(cudaEvent_t ev)
 CRT_EXPORT cudaError_t cudaEventSynchronize(cudaEvent_t ev);
 cudaError_t cudaEventSynchronize(cudaEvent_t ev)
 {
-    return event_check(ev);
+    cudaError_t e = crt_enter();
+
+    if (!e && !g_hash_table_contains(crt.events, ev)) {
+        e = cudaErrorInvalidResourceHandle;
+    }
+    if (!e) {
+        crt_devlib_flush();
+    }
+    return crt_leave(e);
 }
 
 CRT_EXPORT cudaError_t cudaEventQuery(cudaEvent_t ev);
@@ -398,7 +420,7 @@ static cudaError_t launch(CrtFunc *f, dim3 grid, dim3 block, void **args, size_t
     NvSmStats st = { 0 };
     gint64 t0;
     cudaError_t e;
-    bool ok;
+    bool ok, asserted;
 
     if (!f) {
         return cudaErrorInvalidDeviceFunction;
@@ -427,9 +449,12 @@ static cudaError_t launch(CrtFunc *f, dim3 grid, dim3 block, void **args, size_t
     if (err.kind == NV_SM_OK && !nv_vgpu_dead(crt.gpu)) {
         return cudaErrorMemoryAllocation;   /* the launch could not be written */
     }
-    /* the kernel faulted: reported by the next call, as a GPU does */
-    fprintf(stderr, "nvqemu cudart: kernel %s: %s\n", f->name, nv_vgpu_last_error(crt.gpu));
-    crt.sticky = fault_code(err.kind);
+    /* the kernel faulted: reported by the next call, as a GPU does; a failed assert traps */
+    asserted = crt_devlib_flush() && err.kind == NV_SM_ERR_TRAP;
+    if (!asserted) {
+        fprintf(stderr, "nvqemu cudart: kernel %s: %s\n", f->name, nv_vgpu_last_error(crt.gpu));
+    }
+    crt.sticky = asserted ? cudaErrorAssert : fault_code(err.kind);
     return cudaSuccess;
 }
 

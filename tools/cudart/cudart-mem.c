@@ -330,6 +330,9 @@ static cudaError_t copy_api(void *dst, const void *src, size_t n, int kind, cuda
         e = crt_stream_valid(s) ? crt_copy(PTR(dst), PTR(src), n, kind)
                                 : cudaErrorInvalidResourceHandle;
     }
+    if (!e && !s) {
+        crt_devlib_flush();     /* a blocking copy is a synchronisation point */
+    }
     return crt_leave(e);
 }
 

@@ -72,6 +72,7 @@ cudaError_t crt_enter(void)
         if (!crt.gpu) {
             return cudaErrorInitializationError;
         }
+        crt_devlib_attach();
         crt.gen++;
     }
     return cudaSuccess;
@@ -430,7 +431,12 @@ cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
 CRT_EXPORT cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaDeviceSynchronize(void)
 {
-    return crt_leave(crt_enter());
+    cudaError_t e = crt_enter();
+
+    if (!e) {
+        crt_devlib_flush();
+    }
+    return crt_leave(e);
 }
 
 static gboolean free_handle(gpointer key, gpointer value, gpointer unused)
@@ -451,7 +457,11 @@ cudaError_t cudaDeviceReset(void)
     crt_lock();
     /* modules die with the GPU; fatbin_module() reloads them in the next context */
     g_hash_table_foreach(crt.fatbins, free_module, NULL);
+    crt_devlib_flush();
+    nv_vgpu_module_free(crt.devlib);
     nv_vgpu_free(crt.gpu);
+    crt.devlib = NULL;
+    crt.fifo = NULL;
     crt.gpu = NULL;
     crt.sticky = cudaSuccess;
     g_hash_table_foreach_remove(crt.streams, free_handle, NULL);
@@ -473,11 +483,15 @@ cudaError_t cudaDeviceSetLimit(int limit, size_t value)
             e = value && value <= CRT_MAX_STACK ? cudaSuccess : cudaErrorInvalidValue;
             crt.stack_size = e ? crt.stack_size : value;
             break;
+        /* fixed once the device library is set up, as by NVIDIA's driver */
         case cudaLimitPrintfFifoSize:
-            crt.printf_fifo = value;
+            e = !crt.devlib && value >= CRT_MIN_FIFO && value <= CRT_MAX_FIFO
+                ? cudaSuccess : cudaErrorInvalidValue;
+            crt.printf_fifo = e ? crt.printf_fifo : value & ~(size_t)7;
             break;
         case cudaLimitMallocHeapSize:
-            crt.malloc_heap = value;
+            e = !crt.devlib && value <= CRT_MAX_HEAP ? cudaSuccess : cudaErrorInvalidValue;
+            crt.malloc_heap = e ? crt.malloc_heap : value;
             break;
         default:
             e = cudaErrorUnsupportedLimit;

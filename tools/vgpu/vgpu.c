@@ -74,6 +74,8 @@ struct NvVgpu {
     uint32_t fence;             /* the last fence payload */
     bool dead;
     unsigned sms;
+    NvVgpuResolveFn resolve;
+    void *resolve_opaque;
     char error[320];
 };
 
@@ -83,6 +85,7 @@ struct NvVgpuModule {
     NvCubin cubin;
     uint64_t *section_va;       /* per section of the cubin, 0 until loaded */
     unsigned sections;
+    unsigned extern_regs;       /* registers of the functions resolved outside it */
 };
 
 /* ---- the platform: real time, DMA into the system memory mapping ---- */
@@ -579,10 +582,14 @@ const NvCubin *nv_vgpu_module_cubin(const NvVgpuModule *m)
     return &m->cubin;
 }
 
-/* Copies section idx to device memory once; its address, 0 on failure. */
+static bool relocate_code(NvVgpuModule *m, const NvCubinSection *s, uint8_t *code);
+
+/* Copies section idx to device memory once (code relocated); its address, 0 on failure. */
 static uint64_t load_section(NvVgpuModule *m, unsigned idx)
 {
     NvCubinSection s;
+    g_autofree uint8_t *code = NULL;
+    const uint8_t *data;
 
     if (idx >= m->sections || !nv_cubin_section(&m->cubin, idx, &s)) {
         return 0;
@@ -593,13 +600,93 @@ static uint64_t load_section(NvVgpuModule *m, unsigned idx)
         if (!va) {
             return 0;
         }
-        m->section_va[idx] = va;
-        if (!(s.data && s.size ? nv_vgpu_write(m->v, va, s.data, s.size)
-                               : nv_vgpu_fill2d(m->v, va, 0, 0, MAX(s.size, 16), 1))) {
+        m->section_va[idx] = va;    /* before relocating: code may refer to itself */
+        data = s.data;
+        if (data && g_str_has_prefix(s.name, ".text.")) {
+            data = code = g_memdup2(s.data, s.size);
+        }
+        if ((code && !relocate_code(m, &s, code)) ||
+            !(data && s.size ? nv_vgpu_write(m->v, va, data, s.size)
+                             : nv_vgpu_fill2d(m->v, va, 0, 0, MAX(s.size, 16), 1))) {
+            nv_vgpu_free_mem(m->v, va);
+            m->section_va[idx] = 0;
             return 0;
         }
     }
     return m->section_va[idx];
+}
+
+/*
+ * The address symbol sym stands for: in a section of the module (loaded on
+ * demand), or, undefined, a function the resolver supplies.
+ */
+static bool symbol_address(NvVgpuModule *m, const NvCubinSymbol *sym, uint64_t *addr,
+                           char *why, size_t why_len)
+{
+    NvVgpu *v = m->v;
+    uint64_t base;
+    unsigned regs;
+
+    if (sym->section == 0) {
+        if (!v->resolve || !v->resolve(v->resolve_opaque, sym->name, addr, &regs)) {
+            snprintf(why, why_len,
+                     "the code calls %s, a device-side library function nvqemu does not provide",
+                     sym->name);
+            return false;
+        }
+        m->extern_regs = MAX(m->extern_regs, regs);
+        return true;
+    }
+    if (!(base = load_section(m, sym->section))) {
+        return false;
+    }
+    *addr = base + sym->value;
+    return true;
+}
+
+/*
+ * The relocations of a code section: addresses of globals split over two
+ * 32-bit immediates (MOV lo; MOV hi). The YIELD rewrites are optional and
+ * left out (a YIELD only lets other lanes run).
+ */
+static bool relocate_code(NvVgpuModule *m, const NvCubinSection *s, uint8_t *code)
+{
+    static const char *const prefixes[] = { ".rel", ".rela" };
+    char why[sizeof(m->v->error)] = "";
+
+    for (unsigned p = 0; p < G_N_ELEMENTS(prefixes); p++) {
+        g_autofree char *rel_name = g_strconcat(prefixes[p], s->name, NULL);
+        unsigned rel = nv_cubin_find_section(&m->cubin, rel_name);
+
+        for (unsigned k = 0; rel && k < nv_cubin_reloc_count(&m->cubin, rel); k++) {
+            NvCubinReloc rl;
+            NvCubinSymbol sym;
+            uint64_t addr;
+            uint32_t half;
+
+            if (!nv_cubin_reloc(&m->cubin, rel, k, &rl)) {
+                return false;
+            }
+            if (rl.type == NV_CUBIN_R_CUDA_YIELD_OPCODE9_0 ||
+                rl.type == NV_CUBIN_R_CUDA_YIELD_CLEAR_PRED4_87) {
+                continue;
+            }
+            if ((rl.type != NV_CUBIN_R_CUDA_ABS32_LO_32 &&
+                 rl.type != NV_CUBIN_R_CUDA_ABS32_HI_32) ||
+                rl.offset > s->size || s->size - rl.offset < 8 || (rl.offset & 15) ||
+                !nv_cubin_symbol(&m->cubin, rl.symbol, &sym) ||
+                !symbol_address(m, &sym, &addr, why, sizeof(why))) {
+                snprintf(m->v->error, sizeof(m->v->error), "%s",
+                         why[0] ? why : "unsupported relocation in code");
+                return false;
+            }
+            addr += (uint64_t)rl.addend;
+            half = GUINT32_TO_LE(rl.type == NV_CUBIN_R_CUDA_ABS32_LO_32 ? (uint32_t)addr
+                                                                        : (uint32_t)(addr >> 32));
+            memcpy(code + rl.offset + 4, &half, 4);
+        }
+    }
+    return true;
 }
 
 /* One 64-bit address relocation of data section idx; false with *why set. */
@@ -607,23 +694,18 @@ static bool relocate_one(NvVgpuModule *m, unsigned idx, const NvCubinSection *s,
                          const NvCubinReloc *rl, bool implicit_addend, char *why, size_t why_len)
 {
     NvCubinSymbol sym;
-    uint64_t base, addr, addend = (uint64_t)rl->addend;
+    uint64_t addr, addend = (uint64_t)rl->addend;
 
     if ((rl->type != NV_CUBIN_R_CUDA_64 && rl->type != NV_CUBIN_R_CUDA_G64) ||
         !nv_cubin_symbol(&m->cubin, rl->symbol, &sym)) {
         snprintf(why, why_len, "unsupported relocation in %s", s->name);
         return false;
     }
-    if (sym.section == 0) {
-        /* vprintf, malloc, ...: supplied by NVIDIA's driver, not by the model */
-        snprintf(why, why_len,
-                 "the code calls %s, a device-side library function nvqemu does not provide",
-                 sym.name);
-        return false;
-    }
     if (rl->offset > s->size || s->size - rl->offset < 8 ||
-        !(base = load_section(m, sym.section))) {
-        snprintf(why, why_len, "bad relocation in %s", s->name);
+        !symbol_address(m, &sym, &addr, why, why_len)) {
+        if (!why[0]) {
+            snprintf(why, why_len, "bad relocation in %s", s->name);
+        }
         return false;
     }
     if (implicit_addend && s->data) {
@@ -632,7 +714,7 @@ static bool relocate_one(NvVgpuModule *m, unsigned idx, const NvCubinSection *s,
         memcpy(&stored, s->data + rl->offset, 8);
         addend = GUINT64_FROM_LE(stored);
     }
-    addr = GUINT64_TO_LE(base + sym.value + addend);
+    addr = GUINT64_TO_LE(addr + addend);
     if (!nv_vgpu_write(m->v, m->section_va[idx] + rl->offset, &addr, 8)) {
         snprintf(why, why_len, "cannot write %s", s->name);
         return false;
@@ -726,24 +808,59 @@ void nv_vgpu_module_free(NvVgpuModule *m)
     g_free(m);
 }
 
-bool nv_vgpu_module_symbol(NvVgpuModule *m, const char *name, uint64_t *va, uint64_t *size)
+/*
+ * Symbol name of m in a data section (globals, constants) or, with code, a
+ * function in a code section; its section loaded at *base.
+ */
+static bool find_symbol(NvVgpuModule *m, const char *name, bool code, NvCubinSymbol *sym,
+                        NvCubinSection *s, uint64_t *base)
 {
     for (unsigned i = 1; i < nv_cubin_symbol_count(&m->cubin); i++) {
-        NvCubinSymbol sym;
-        NvCubinSection s;
-        uint64_t base;
-
-        if (!nv_cubin_symbol(&m->cubin, i, &sym) || strcmp(sym.name, name) ||
-            !nv_cubin_section(&m->cubin, sym.section, &s) || !is_data_section(s.name) ||
-            sym.value > s.size || sym.size > s.size - sym.value ||
-            !(base = load_section(m, sym.section))) {
+        if (!nv_cubin_symbol(&m->cubin, i, sym) || strcmp(sym->name, name) ||
+            !nv_cubin_section(&m->cubin, sym->section, s) ||
+            (code ? (sym->info & 0xf) != NV_CUBIN_STT_FUNC || !g_str_has_prefix(s->name, ".text.")
+                  : !is_data_section(s->name)) ||
+            sym->value > s->size || sym->size > s->size - sym->value ||
+            !(*base = load_section(m, sym->section))) {
             continue;
         }
-        *va = base + sym.value;
-        *size = sym.size;
         return true;
     }
     return false;
+}
+
+bool nv_vgpu_module_symbol(NvVgpuModule *m, const char *name, uint64_t *va, uint64_t *size)
+{
+    NvCubinSymbol sym;
+    NvCubinSection s;
+    uint64_t base;
+
+    if (!find_symbol(m, name, false, &sym, &s, &base)) {
+        return false;
+    }
+    *va = base + sym.value;
+    *size = sym.size;
+    return true;
+}
+
+bool nv_vgpu_module_function(NvVgpuModule *m, const char *name, uint64_t *va, unsigned *regs)
+{
+    NvCubinSymbol sym;
+    NvCubinSection s;
+    uint64_t base;
+
+    if (!find_symbol(m, name, true, &sym, &s, &base)) {
+        return false;
+    }
+    *va = base + sym.value;
+    *regs = MAX(s.info >> 24, m->extern_regs);
+    return true;
+}
+
+void nv_vgpu_set_resolver(NvVgpu *v, NvVgpuResolveFn fn, void *opaque)
+{
+    v->resolve = fn;
+    v->resolve_opaque = opaque;
 }
 
 /* ---- launches ---- */
@@ -755,7 +872,8 @@ static void fill_qmd(uint32_t *q, NvVgpuModule *m, const NvCubinKernel *k,
     unsigned valid = 1;
 
     nv_qmd_set_launch(q, entry, ln->grid, ln->block);
-    NV_QMD_SET(q, REGISTER_COUNT, k->registers);
+    /* functions linked in from elsewhere run with the kernel's registers */
+    NV_QMD_SET(q, REGISTER_COUNT, MAX(k->registers, m->extern_regs));
     NV_QMD_SET(q, SHARED_MEMORY_SIZE, k->shared_size + ln->dyn_shared);
     NV_QMD_SET(q, SHADER_LOCAL_MEMORY_LOW_SIZE, local);
     nv_qmd_set_cbuf(q, 0, cb0, cb0_size);
@@ -794,7 +912,9 @@ bool nv_vgpu_launch(NvVgpu *v, NvVgpuModule *m, const NvCubinKernel *k,
     v->error[0] = 0;
     entry = load_section(m, k->text_section);
     if (!entry || k->param_base > CB0_MAX || ln->param_size > CB0_MAX - k->param_base) {
-        snprintf(v->error, sizeof(v->error), "out of device memory or parameters too large");
+        if (!v->error[0]) {
+            snprintf(v->error, sizeof(v->error), "out of device memory or parameters too large");
+        }
         return false;
     }
     cb0_size = MAX((k->param_base + ln->param_size + 255) & ~255u, 256u);

@@ -94,12 +94,26 @@ bool nv_vgpu_fill2d(NvVgpu *v, uint64_t dst, uint64_t pitch, uint8_t byte, uint6
 /* The GPU's timer (ns) when everything submitted before has completed. */
 bool nv_vgpu_timestamp(NvVgpu *v, uint64_t *ns);
 
-/* Loads a cubin (copied): globals, constant banks with their relocations. NULL if unusable. */
+/*
+ * Functions a cubin calls but does not define (vprintf, malloc: the driver's
+ * in CUDA): fn gives the code address of an implementation and the
+ * registers per thread it uses, or false when it has none. Set before
+ * loading modules that need it.
+ */
+typedef bool (*NvVgpuResolveFn)(void *opaque, const char *name, uint64_t *va, unsigned *regs);
+void nv_vgpu_set_resolver(NvVgpu *v, NvVgpuResolveFn fn, void *opaque);
+
+/*
+ * Loads a cubin (copied): globals, constant banks and code with their
+ * relocations. NULL if unusable.
+ */
 NvVgpuModule *nv_vgpu_module_load(NvVgpu *v, const void *cubin, size_t size);
 void nv_vgpu_module_free(NvVgpuModule *m);
 const NvCubin *nv_vgpu_module_cubin(const NvVgpuModule *m);
 /* The device address and size of a global or constant variable; false if absent. */
 bool nv_vgpu_module_symbol(NvVgpuModule *m, const char *name, uint64_t *va, uint64_t *size);
+/* The code address of function name (its code loaded) and its registers per thread. */
+bool nv_vgpu_module_function(NvVgpuModule *m, const char *name, uint64_t *va, unsigned *regs);
 
 /*
  * Runs kernel k of m to completion. Returns true on success; false with *err

@@ -13,7 +13,6 @@
 #define ELF_SHDR_SIZE   64
 #define ELF_SYM_SIZE    24
 #define ELF_SHT_SYMTAB  2
-#define ELF_STT_FUNC    2
 
 /* .nv.info attribute records */
 #define EIFMT_SVAL              4
@@ -321,7 +320,7 @@ static void module_info(const NvCubin *c, NvCubinKernel *k)
 
 static bool is_kernel(const NvCubinSymbol *sym)
 {
-    return (sym->other & NV_CUBIN_STO_CUDA_ENTRY) && (sym->info & 0xf) == ELF_STT_FUNC &&
+    return (sym->other & NV_CUBIN_STO_CUDA_ENTRY) && (sym->info & 0xf) == NV_CUBIN_STT_FUNC &&
            sym->name[0];
 }
 

@@ -18,12 +18,17 @@
 
 #define NV_CUBIN_EM_CUDA            190
 #define NV_CUBIN_STO_CUDA_ENTRY     0x10    /* st_other: a kernel entry point */
+#define NV_CUBIN_STT_FUNC           2       /* symbol type (st_info & 0xf): a function */
 #define NV_CUBIN_SHT_NOBITS         8
 #define NV_CUBIN_SHT_REL            9
 #define NV_CUBIN_SHT_RELA           4
 #define NV_CUBIN_SHT_CUDA_INFO      0x70000000
 #define NV_CUBIN_R_CUDA_64          2       /* 64-bit symbol address */
 #define NV_CUBIN_R_CUDA_G64         4       /* 64-bit generic address (a pointer initialiser) */
+#define NV_CUBIN_R_CUDA_ABS32_LO_32 0x38    /* code: low half of an address into bits 32..63 */
+#define NV_CUBIN_R_CUDA_ABS32_HI_32 0x39    /* code: high half of an address into bits 32..63 */
+#define NV_CUBIN_R_CUDA_YIELD_OPCODE9_0     0x44    /* code: YIELD may become NOP (optional) */
+#define NV_CUBIN_R_CUDA_YIELD_CLEAR_PRED4_87 0x45   /* code: its predicate cleared (optional) */
 
 typedef struct NvCubin {
     const uint8_t *data;
