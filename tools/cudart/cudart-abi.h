@@ -27,6 +27,39 @@ typedef struct CUevent_st *cudaEvent_t;
 typedef void *cudaKernel_t;
 typedef void (*cudaHostFn_t)(void *user_data);
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *user_data);
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+
+/* graphs */
+enum cudaGraphNodeType {
+    cudaGraphNodeTypeKernel = 0, cudaGraphNodeTypeMemcpy = 1, cudaGraphNodeTypeMemset = 2,
+    cudaGraphNodeTypeHost = 3, cudaGraphNodeTypeEmpty = 5,
+};
+enum cudaStreamCaptureStatus {
+    cudaStreamCaptureStatusNone = 0, cudaStreamCaptureStatusActive = 1,
+    cudaStreamCaptureStatusInvalidated = 2,
+};
+
+struct cudaKernelNodeParams {
+    void *func;
+    dim3 gridDim, blockDim;
+    unsigned int sharedMemBytes;
+    void **kernelParams;
+    void **extra;
+};
+
+struct cudaMemsetParams {
+    void *dst;
+    size_t pitch;
+    unsigned int value, elementSize;
+    size_t width, height;       /* width in elements */
+};
+
+struct cudaHostNodeParams {
+    cudaHostFn_t fn;
+    void *userData;
+};
 
 /* the special stream handles */
 #define CUDA_STREAM_LEGACY          ((cudaStream_t)0x1)
@@ -196,5 +229,8 @@ _Static_assert(offsetof(struct cudaDeviceProp, sharedMemPerBlockOptin) == 672, "
 _Static_assert(offsetof(struct cudaDeviceProp, reserved) == 784, "cudaDeviceProp");
 _Static_assert(sizeof(struct cudaFuncAttributes) == 144, "cudaFuncAttributes layout");
 _Static_assert(sizeof(struct cudaPointerAttributes) == 88, "cudaPointerAttributes layout");
+_Static_assert(sizeof(struct cudaKernelNodeParams) == 56, "cudaKernelNodeParams layout");
+_Static_assert(offsetof(struct cudaKernelNodeParams, kernelParams) == 40, "cudaKernelNodeParams");
+_Static_assert(sizeof(struct cudaMemsetParams) == 40, "cudaMemsetParams layout");
 
 #endif

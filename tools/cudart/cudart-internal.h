@@ -63,6 +63,8 @@ typedef struct CrtVar {
 struct CUstream_st {
     unsigned flags;
     int priority;
+    cudaGraph_t capture;        /* the graph being captured (cudart-graph.c), or NULL */
+    cudaGraphNode_t capture_tail;   /* its last node */
 };
 
 struct CUevent_st {
@@ -79,6 +81,8 @@ typedef struct CrtState {
     GHashTable *streams;        /* live cudaStream_t */
     GHashTable *events;         /* live cudaEvent_t */
     GHashTable *managed;        /* bases of cudaMallocManaged allocations */
+    GHashTable *graphs;         /* live cudaGraph_t */
+    GHashTable *execs;          /* live cudaGraphExec_t */
     NvVgpu *gpu;
     unsigned gen;               /* context generation: bumped by cudaDeviceReset */
     cudaError_t sticky;
@@ -123,6 +127,32 @@ bool crt_stream_valid(cudaStream_t s);
  */
 void crt_devlib_attach(void);
 bool crt_devlib_flush(void);
+
+/*
+ * Launches: crt_launch_prepare() checks a launch and lays its arguments out
+ * (*params: g_free), crt_launch_params() runs it.
+ */
+cudaError_t crt_launch_prepare(CrtFunc *f, dim3 grid, dim3 block, void **args, size_t shared,
+                               void **params);
+cudaError_t crt_launch_params(CrtFunc *f, dim3 grid, dim3 block, size_t shared,
+                              const void *params);
+
+/*
+ * Stream capture (cudart-graph.c): whether s is capturing, and the work that
+ * is recorded instead of run while it is (arguments checked by the caller;
+ * the kernel's params are taken over).
+ */
+bool crt_capturing(cudaStream_t s);
+cudaError_t crt_capture_kernel(cudaStream_t s, CrtFunc *f, dim3 grid, dim3 block, size_t shared,
+                               void *params);
+cudaError_t crt_capture_copy(cudaStream_t s, uint64_t dst, uint64_t src, size_t len, int kind);
+cudaError_t crt_capture_fill(cudaStream_t s, uint64_t dst, size_t pitch, int value,
+                             size_t width, size_t height);
+cudaError_t crt_capture_host(cudaStream_t s, cudaHostFn_t fn, void *data);
+
+/* Fills width bytes of height lines (pitch apart) with esize-byte elements of value. */
+cudaError_t crt_fill(uint64_t dst, size_t pitch, uint32_t value, unsigned esize, size_t width,
+                     size_t height);
 
 /* Memory copies between any two addresses (kind checked by the caller). */
 cudaError_t crt_copy(uint64_t dst, uint64_t src, size_t n, enum cudaMemcpyKind kind);

@@ -91,6 +91,8 @@ cudaError_t cudaStreamSynchronize(cudaStream_t s)
 
     if (!e && !crt_stream_valid(s)) {
         e = cudaErrorInvalidResourceHandle;
+    } else if (!e && crt_capturing(s)) {
+        e = cudaErrorStreamCaptureUnsupported;
     }
     if (!e) {
         crt_devlib_flush();
@@ -149,6 +151,9 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t s, cudaHostFn_t fn, void *data)
 
     if (!e && (!fn || !crt_stream_valid(s))) {
         e = !fn ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle;
+    }
+    if (!e && crt_capturing(s)) {
+        return crt_leave(crt_capture_host(s, fn, data));
     }
     if (!e) {
         crt_devlib_flush();
@@ -411,10 +416,10 @@ static cudaError_t marshal(const NvCubin *cubin, const NvCubinKernel *k, void **
     return cudaSuccess;
 }
 
-static cudaError_t launch(CrtFunc *f, dim3 grid, dim3 block, void **args, size_t shared,
-                          cudaStream_t stream)
+/* Runs f with its parameter bytes already laid out (checked by the caller). */
+cudaError_t crt_launch_params(CrtFunc *f, dim3 grid, dim3 block, size_t shared,
+                              const void *params)
 {
-    uint8_t params[PARAM_MAX];
     NvVgpuLaunch ln;
     NvSmError err;
     NvSmStats st = { 0 };
@@ -422,14 +427,7 @@ static cudaError_t launch(CrtFunc *f, dim3 grid, dim3 block, void **args, size_t
     cudaError_t e;
     bool ok, asserted;
 
-    if (!f) {
-        return cudaErrorInvalidDeviceFunction;
-    }
-    if (!crt_stream_valid(stream)) {
-        return cudaErrorInvalidResourceHandle;
-    }
-    if ((e = crt_func_kernel(f)) || (e = check_config(f, grid, block, shared)) ||
-        (e = marshal(nv_vgpu_module_cubin(f->fb->module), &f->kernel, args, params))) {
+    if ((e = crt_func_kernel(f))) {
         return e;
     }
     ln = (NvVgpuLaunch) {
@@ -456,6 +454,44 @@ static cudaError_t launch(CrtFunc *f, dim3 grid, dim3 block, void **args, size_t
     }
     crt.sticky = asserted ? cudaErrorAssert : fault_code(err.kind);
     return cudaSuccess;
+}
+
+cudaError_t crt_launch_prepare(CrtFunc *f, dim3 grid, dim3 block, void **args, size_t shared,
+                               void **params)
+{
+    uint8_t buf[PARAM_MAX];
+    cudaError_t e;
+
+    if (!f) {
+        return cudaErrorInvalidDeviceFunction;
+    }
+    if ((e = crt_func_kernel(f)) || (e = check_config(f, grid, block, shared)) ||
+        (e = marshal(nv_vgpu_module_cubin(f->fb->module), &f->kernel, args, buf))) {
+        return e;
+    }
+    *params = g_memdup2(buf, MAX(f->kernel.param_size, 1u));
+    return cudaSuccess;
+}
+
+static cudaError_t launch(CrtFunc *f, dim3 grid, dim3 block, void **args, size_t shared,
+                          cudaStream_t stream)
+{
+    g_autofree void *params = NULL;
+    cudaError_t e;
+
+    if (!f) {
+        return cudaErrorInvalidDeviceFunction;
+    }
+    if (!crt_stream_valid(stream)) {
+        return cudaErrorInvalidResourceHandle;
+    }
+    if ((e = crt_launch_prepare(f, grid, block, args, shared, &params))) {
+        return e;
+    }
+    if (crt_capturing(stream)) {
+        return crt_capture_kernel(stream, f, grid, block, shared, g_steal_pointer(&params));
+    }
+    return crt_launch_params(f, grid, block, shared, params);
 }
 
 CRT_EXPORT cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block,

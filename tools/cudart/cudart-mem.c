@@ -327,8 +327,9 @@ static cudaError_t copy_api(void *dst, const void *src, size_t n, int kind, cuda
     cudaError_t e = crt_enter();
 
     if (!e) {
-        e = crt_stream_valid(s) ? crt_copy(PTR(dst), PTR(src), n, kind)
-                                : cudaErrorInvalidResourceHandle;
+        e = !crt_stream_valid(s) ? cudaErrorInvalidResourceHandle
+            : crt_capturing(s) ? crt_capture_copy(s, PTR(dst), PTR(src), n, kind)
+            : crt_copy(PTR(dst), PTR(src), n, kind);
     }
     if (!e && !s) {
         crt_devlib_flush();     /* a blocking copy is a synchronisation point */
@@ -433,7 +434,8 @@ static cudaError_t copy2d_api(void *dst, size_t dpitch, const void *src, size_t 
     cudaError_t e = crt_enter();
 
     if (!e) {
-        e = crt_stream_valid(s) ? copy2d(PTR(dst), dpitch, PTR(src), spitch, width, height, kind)
+        e = crt_capturing(s) ? cudaErrorStreamCaptureUnsupported
+            : crt_stream_valid(s) ? copy2d(PTR(dst), dpitch, PTR(src), spitch, width, height, kind)
                                 : cudaErrorInvalidResourceHandle;
     }
     return crt_leave(e);
@@ -458,12 +460,35 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
 
 /* ---- fills ---- */
 
+cudaError_t crt_fill(uint64_t dst, size_t pitch, uint32_t value, unsigned esize, size_t width,
+                     size_t height)
+{
+    size_t len;
+    bool dev;
+
+    if (!span2d(dst, pitch, width, height, &len)) {
+        return cudaErrorInvalidPitchValue;
+    }
+    if (len && (!dst || side_of(dst, len, &dev) != SIDE_GPU)) {
+        return cudaErrorInvalidValue;
+    }
+    if (len && (dst | (height > 1 ? pitch : 0) | width) % esize) {
+        return cudaErrorInvalidValue;
+    }
+    if (len && !nv_vgpu_fill2d_elem(crt.gpu, dst, pitch, esize == 1 ? value * 0x01010101u
+                                                    : esize == 2 ? (value & 0xffff) * 0x10001u
+                                                    : value,
+                                    (dst | pitch | width) & 3 ? esize : 4, width, height)) {
+        return crt_gpu_failed(cudaErrorIllegalAddress);
+    }
+    return cudaSuccess;
+}
+
 static cudaError_t fill_api(void *dst, size_t pitch, int value, size_t width, size_t height,
                             cudaStream_t s)
 {
     cudaError_t e = crt_enter();
     size_t len;
-    bool dev;
 
     if (e) {
         return crt_leave(e);
@@ -471,16 +496,12 @@ static cudaError_t fill_api(void *dst, size_t pitch, int value, size_t width, si
     if (!crt_stream_valid(s)) {
         return crt_leave(cudaErrorInvalidResourceHandle);
     }
-    if (!span2d(PTR(dst), pitch, width, height, &len)) {
-        return crt_leave(cudaErrorInvalidPitchValue);
+    if (crt_capturing(s)) {
+        return crt_leave(span2d(PTR(dst), pitch, width, height, &len)
+                         ? crt_capture_fill(s, PTR(dst), pitch, value, width, height)
+                         : cudaErrorInvalidPitchValue);
     }
-    if (len && (!dst || side_of(PTR(dst), len, &dev) != SIDE_GPU)) {
-        return crt_leave(cudaErrorInvalidValue);
-    }
-    if (len && !nv_vgpu_fill2d(crt.gpu, PTR(dst), pitch, (uint8_t)value, width, height)) {
-        e = crt_gpu_failed(cudaErrorIllegalAddress);
-    }
-    return crt_leave(e);
+    return crt_leave(crt_fill(PTR(dst), pitch, (uint8_t)value, 1, width, height));
 }
 
 CRT_EXPORT cudaError_t cudaMemset(void *dst, int value, size_t n);
@@ -519,7 +540,8 @@ static cudaError_t symbol_copy(const void *symbol, void *host, size_t n, size_t 
     uint64_t va, size;
 
     if (!e) {
-        e = crt_stream_valid(s) ? crt_var_address(symbol, &va, &size)
+        e = crt_capturing(s) ? cudaErrorStreamCaptureUnsupported
+            : crt_stream_valid(s) ? crt_var_address(symbol, &va, &size)
                                 : cudaErrorInvalidResourceHandle;
     }
     if (!e && (offset > size || n > size - offset)) {

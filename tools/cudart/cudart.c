@@ -39,6 +39,8 @@ static gpointer make_tables(gpointer unused)
     crt.streams = g_hash_table_new(NULL, NULL);
     crt.events = g_hash_table_new(NULL, NULL);
     crt.managed = g_hash_table_new(NULL, NULL);
+    crt.graphs = g_hash_table_new(NULL, NULL);
+    crt.execs = g_hash_table_new(NULL, NULL);
     return NULL;
 }
 

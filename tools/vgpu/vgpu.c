@@ -502,9 +502,17 @@ bool nv_vgpu_fill2d(NvVgpu *v, uint64_t dst, uint64_t pitch, uint8_t byte, uint6
 {
     /* 4-byte components when every line allows it, else bytes */
     bool words = !(dst & 3) && !(pitch & 3) && !(width & 3);
-    unsigned csize = words ? 4 : 1;
-    uint32_t konst = byte * (words ? 0x01010101u : 1u);
 
+    return nv_vgpu_fill2d_elem(v, dst, pitch, byte * (words ? 0x01010101u : 1u), words ? 4 : 1,
+                               width, height);
+}
+
+bool nv_vgpu_fill2d_elem(NvVgpu *v, uint64_t dst, uint64_t pitch, uint32_t konst, unsigned csize,
+                         uint64_t width, uint64_t height)
+{
+    if ((csize != 1 && csize != 2 && csize != 4) || (dst | pitch | width) % csize) {
+        return false;
+    }
     if (!op_begin(v)) {
         return false;
     }

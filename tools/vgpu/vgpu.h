@@ -91,6 +91,12 @@ bool nv_vgpu_copy2d(NvVgpu *v, uint64_t dst, uint64_t dpitch, uint64_t src, uint
 /* Fills width bytes of each of height lines, pitch apart, with byte. */
 bool nv_vgpu_fill2d(NvVgpu *v, uint64_t dst, uint64_t pitch, uint8_t byte, uint64_t width,
                     uint64_t height);
+/*
+ * The same with an element of esize bytes (1, 2 or 4; dst, pitch and width
+ * multiples of it): width is in bytes.
+ */
+bool nv_vgpu_fill2d_elem(NvVgpu *v, uint64_t dst, uint64_t pitch, uint32_t value, unsigned esize,
+                         uint64_t width, uint64_t height);
 /* The GPU's timer (ns) when everything submitted before has completed. */
 bool nv_vgpu_timestamp(NvVgpu *v, uint64_t *ns);
 

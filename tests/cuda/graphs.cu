@@ -1,0 +1,172 @@
+// CUDA graphs: an explicit graph (memset, kernels, copies, a host node, a
+// diamond of dependencies) instantiated once and launched several times,
+// reading its host input anew each launch; a kernel node updated in the
+// executable graph; a graph captured from a stream, which runs nothing while
+// capturing; checked against the CPU. Cycles and bad handles are refused.
+#include <vector>
+#include "check.h"
+
+__global__ void scale(float *x, float a, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        x[i] *= a;
+    }
+}
+
+__global__ void add(float *y, const float *x, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        y[i] += x[i];
+    }
+}
+
+static int host_calls;
+static void on_host(void *p)
+{
+    host_calls += *(int *)p;
+}
+
+int main()
+{
+    test_name = "graphs";
+    const int n = 1000;
+    const size_t bytes = n * sizeof(float);
+    std::vector<float> in(n), out(n);
+    float *x, *y;
+    int step = 1;
+
+    CHECK(cudaMalloc(&x, bytes));
+    CHECK(cudaMalloc(&y, bytes));
+
+    // y = 1 + 2 * in as a diamond: copy -> scale, memset -> add -> D2H -> host
+    cudaGraph_t g;
+    cudaGraphNode_t h2d, sc, zero, ad, d2h, host;
+    CHECK(cudaGraphCreate(&g, 0));
+    CHECK(cudaGraphAddMemcpyNode1D(&h2d, g, nullptr, 0, x, in.data(), bytes,
+                                   cudaMemcpyHostToDevice));
+    float a = 2.0f;
+    int nn = n;
+    void *scale_args[] = { &x, &a, &nn };
+    cudaKernelNodeParams kp = {};
+    kp.func = (void *)scale;
+    kp.gridDim = dim3((n + 255) / 256);
+    kp.blockDim = dim3(256);
+    kp.kernelParams = scale_args;
+    CHECK(cudaGraphAddKernelNode(&sc, g, &h2d, 1, &kp));
+    a = 100.0f;     // arguments were copied when the node was made
+    cudaMemsetParams mp = {};
+    mp.dst = y;
+    mp.value = 0x3f800000;   // 1.0f in 4-byte elements
+    mp.elementSize = 4;
+    mp.width = n;
+    mp.height = 1;
+    CHECK(cudaGraphAddMemsetNode(&zero, g, nullptr, 0, &mp));
+    void *add_args[] = { &y, &x, &nn };
+    kp.func = (void *)add;
+    kp.kernelParams = add_args;
+    cudaGraphNode_t both[] = { sc, zero };
+    CHECK(cudaGraphAddKernelNode(&ad, g, both, 2, &kp));
+    CHECK(cudaGraphAddMemcpyNode1D(&d2h, g, &ad, 1, out.data(), y, bytes,
+                                   cudaMemcpyDeviceToHost));
+    cudaHostNodeParams hp = { on_host, &step };
+    CHECK(cudaGraphAddHostNode(&host, g, nullptr, 0, &hp));
+    CHECK(cudaGraphAddDependencies(g, &d2h, &host, nullptr, 1));
+    EXPECT(cudaGraphAddDependencies(g, &host, &h2d, nullptr, 1) == cudaSuccess, "edge");
+
+    size_t count = 0;
+    CHECK(cudaGraphGetNodes(g, nullptr, &count));
+    EXPECT(count == 6, "%zu nodes", count);
+    enum cudaGraphNodeType type;
+    CHECK(cudaGraphNodeGetType(zero, &type));
+    EXPECT(type == cudaGraphNodeTypeMemset, "node type %d", (int)type);
+
+    cudaGraphExec_t exec;
+    // host -> h2d closes a cycle: refused; a fresh graph without that edge is built below
+    EXPECT(cudaGraphInstantiate(&exec, g, 0) != cudaSuccess, "a cyclic graph instantiated");
+    CHECK(cudaGraphDestroy(g));
+
+    CHECK(cudaGraphCreate(&g, 0));
+    a = 2.0f;
+    kp.func = (void *)scale;
+    kp.kernelParams = scale_args;
+    CHECK(cudaGraphAddMemcpyNode1D(&h2d, g, nullptr, 0, x, in.data(), bytes,
+                                   cudaMemcpyHostToDevice));
+    CHECK(cudaGraphAddKernelNode(&sc, g, &h2d, 1, &kp));
+    CHECK(cudaGraphAddMemsetNode(&zero, g, nullptr, 0, &mp));
+    kp.func = (void *)add;
+    kp.kernelParams = add_args;
+    cudaGraphNode_t both2[] = { sc, zero };
+    CHECK(cudaGraphAddKernelNode(&ad, g, both2, 2, &kp));
+    CHECK(cudaGraphAddMemcpyNode1D(&d2h, g, &ad, 1, out.data(), y, bytes,
+                                   cudaMemcpyDeviceToHost));
+    CHECK(cudaGraphAddHostNode(&host, g, &d2h, 1, &hp));
+    CHECK(cudaGraphInstantiate(&exec, g, 0));
+    CHECK(cudaGraphDestroy(g));     // the executable graph is a snapshot
+
+    for (int launch = 0; launch < 3; launch++) {
+        for (int i = 0; i < n; i++) {
+            in[i] = (float)(i * (launch + 1));
+        }
+        CHECK(cudaGraphLaunch(exec, 0));
+        CHECK(cudaDeviceSynchronize());
+        for (int i = 0; i < n; i++) {
+            EXPECT(out[i] == 1.0f + 2.0f * in[i], "launch %d: out[%d] = %g", launch, i, out[i]);
+        }
+    }
+    EXPECT(host_calls == 3, "host node ran %d times", host_calls);
+
+    // the scale node of the executable graph, updated to 5x
+    a = 5.0f;
+    kp.func = (void *)scale;
+    kp.kernelParams = scale_args;
+    CHECK(cudaGraphExecKernelNodeSetParams(exec, sc, &kp));
+    CHECK(cudaGraphLaunch(exec, 0));
+    CHECK(cudaDeviceSynchronize());
+    EXPECT(out[7] == 1.0f + 5.0f * in[7], "after the update: %g", out[7]);
+    CHECK(cudaGraphExecDestroy(exec));
+    EXPECT(cudaGraphLaunch(exec, 0) == cudaErrorInvalidValue, "a destroyed graph launched");
+    cudaGetLastError();
+
+    // capture: nothing runs until the graph is launched
+    cudaStream_t s;
+    cudaStreamCaptureStatus st;
+    CHECK(cudaStreamCreate(&s));
+    CHECK(cudaMemset(y, 0, bytes));
+    for (int i = 0; i < n; i++) {
+        in[i] = 1.0f + i;
+    }
+    CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+    CHECK(cudaStreamIsCapturing(s, &st));
+    EXPECT(st == cudaStreamCaptureStatusActive, "capture status %d", (int)st);
+    CHECK(cudaMemcpyAsync(x, in.data(), bytes, cudaMemcpyHostToDevice, s));
+    scale<<<(n + 127) / 128, 128, 0, s>>>(x, 3.0f, n);
+    add<<<(n + 127) / 128, 128, 0, s>>>(y, x, n);
+    CHECK(cudaMemcpyAsync(out.data(), y, bytes, cudaMemcpyDeviceToHost, s));
+    CHECK(cudaLaunchHostFunc(s, on_host, &step));
+    EXPECT(cudaStreamSynchronize(s) == cudaErrorStreamCaptureUnsupported, "sync while capturing");
+    cudaGraph_t cg;
+    CHECK(cudaStreamEndCapture(s, &cg));
+    CHECK(cudaStreamIsCapturing(s, &st));
+    EXPECT(st == cudaStreamCaptureStatusNone, "capture status after the end %d", (int)st);
+    std::vector<float> ycheck(n);
+    CHECK(cudaMemcpy(ycheck.data(), y, bytes, cudaMemcpyDeviceToHost));
+    EXPECT(ycheck[5] == 0.0f && host_calls == 4, "captured work ran during capture");
+    CHECK(cudaGraphGetNodes(cg, nullptr, &count));
+    EXPECT(count == 5, "%zu captured nodes", count);
+    CHECK(cudaGraphInstantiate(&exec, cg, 0));
+    for (int launch = 1; launch <= 2; launch++) {
+        CHECK(cudaGraphLaunch(exec, s));
+        CHECK(cudaStreamSynchronize(s));
+        for (int i = 0; i < n; i++) {
+            EXPECT(out[i] == 3.0f * in[i] * launch, "captured launch %d: out[%d] = %g", launch,
+                   i, out[i]);
+        }
+    }
+    EXPECT(host_calls == 6, "host function ran %d times", host_calls);
+    CHECK(cudaGraphExecDestroy(exec));
+    CHECK(cudaGraphDestroy(cg));
+    CHECK(cudaStreamDestroy(s));
+    return pass();
+}

@@ -1,0 +1,587 @@
+/*
+ * CUDA graphs: graphs built node by node or captured from a stream,
+ * instantiated and launched. Work completes at submission here, so a launch
+ * runs the nodes one after the other in an order that respects every
+ * dependency (creation order among the ready ones), which is one of the
+ * orders CUDA allows. Instantiation takes a snapshot: later changes to the
+ * graph do not reach an executable graph, whose kernel nodes can be updated
+ * with cudaGraphExecKernelNodeSetParams. Kernel arguments are copied when a
+ * node is made, as CUDA does; copies and host functions read their memory
+ * when the node runs.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <string.h>
+
+#include "cudart-internal.h"
+
+struct CUgraphNode_st {
+    cudaGraph_t graph;
+    enum cudaGraphNodeType type;
+    GPtrArray *deps;                /* nodes of the same graph this one waits for */
+    cudaGraphNode_t origin;         /* in an executable graph: the node it copies */
+    union {
+        struct {
+            CrtFunc *f;
+            dim3 grid, block;
+            size_t shared;
+            void *params;           /* the parameter bytes, laid out */
+        } kernel;
+        struct {
+            void *dst;
+            const void *src;
+            size_t n;
+            int kind;
+        } copy;
+        struct cudaMemsetParams fill;
+        struct cudaHostNodeParams host;
+    } u;
+};
+
+struct CUgraph_st {
+    GPtrArray *nodes;               /* owned, in creation order */
+};
+
+struct CUgraphExec_st {
+    GPtrArray *order;               /* owned copies, in execution order */
+};
+
+static void node_free(gpointer p)
+{
+    cudaGraphNode_t n = p;
+
+    if (n->type == cudaGraphNodeTypeKernel) {
+        g_free(n->u.kernel.params);
+    }
+    g_ptr_array_unref(n->deps);
+    g_free(n);
+}
+
+static bool graph_valid(cudaGraph_t g)
+{
+    return g && g_hash_table_contains(crt.graphs, g);
+}
+
+static bool node_of(cudaGraph_t g, cudaGraphNode_t n)
+{
+    return n && g_ptr_array_find(g->nodes, n, NULL);
+}
+
+/* A new node of g after deps (all of g), or NULL with *e set. */
+static cudaGraphNode_t node_new(cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps,
+                                enum cudaGraphNodeType type, cudaError_t *e)
+{
+    cudaGraphNode_t n;
+
+    *e = graph_valid(g) && (deps || !ndeps) ? cudaSuccess : cudaErrorInvalidValue;
+    for (size_t i = 0; !*e && i < ndeps; i++) {
+        if (!node_of(g, deps[i])) {
+            *e = cudaErrorInvalidValue;
+        }
+    }
+    if (*e) {
+        return NULL;
+    }
+    n = g_new0(struct CUgraphNode_st, 1);
+    n->graph = g;
+    n->type = type;
+    n->deps = g_ptr_array_new();
+    for (size_t i = 0; i < ndeps; i++) {
+        if (!g_ptr_array_find(n->deps, deps[i], NULL)) {
+            g_ptr_array_add(n->deps, deps[i]);
+        }
+    }
+    g_ptr_array_add(g->nodes, n);
+    return n;
+}
+
+/* ---- what nodes do ---- */
+
+static cudaError_t kernel_params(cudaGraphNode_t n, const void *arg)
+{
+    const struct cudaKernelNodeParams *p = arg;
+    void *params;
+    cudaError_t e;
+
+    if (!p || p->extra) {
+        return cudaErrorInvalidValue;   /* the "extra" argument format is not supported */
+    }
+    e = crt_launch_prepare(crt_func(p->func), p->gridDim, p->blockDim, p->kernelParams,
+                           p->sharedMemBytes, &params);
+    if (!e) {
+        g_free(n->u.kernel.params);
+        n->u.kernel.f = crt_func(p->func);
+        n->u.kernel.grid = p->gridDim;
+        n->u.kernel.block = p->blockDim;
+        n->u.kernel.shared = p->sharedMemBytes;
+        n->u.kernel.params = params;
+    }
+    return e;
+}
+
+static cudaError_t fill_params(cudaGraphNode_t n, const void *arg)
+{
+    const struct cudaMemsetParams *p = arg;
+    size_t es = p ? p->elementSize : 0;
+
+    if (!p || (es != 1 && es != 2 && es != 4) || !p->width || !p->height ||
+        p->width > SIZE_MAX / es || (p->height > 1 && p->pitch < p->width * es)) {
+        return cudaErrorInvalidValue;
+    }
+    n->u.fill = *p;
+    return cudaSuccess;
+}
+
+static cudaError_t node_run(cudaGraphNode_t n)
+{
+    const struct cudaMemsetParams *f = &n->u.fill;
+
+    switch (n->type) {
+    case cudaGraphNodeTypeKernel:
+        return crt_launch_params(n->u.kernel.f, n->u.kernel.grid, n->u.kernel.block,
+                                 n->u.kernel.shared, n->u.kernel.params);
+    case cudaGraphNodeTypeMemcpy:
+        return crt_copy((uint64_t)(uintptr_t)n->u.copy.dst, (uint64_t)(uintptr_t)n->u.copy.src,
+                        n->u.copy.n, n->u.copy.kind);
+    case cudaGraphNodeTypeMemset:
+        return crt_fill((uint64_t)(uintptr_t)f->dst,
+                        f->height > 1 ? f->pitch : f->width * f->elementSize, f->value,
+                        f->elementSize, f->width * f->elementSize, f->height);
+    case cudaGraphNodeTypeHost:
+        crt_devlib_flush();     /* host work is a synchronisation point */
+        n->u.host.fn(n->u.host.userData);
+        return cudaSuccess;
+    default:
+        return cudaSuccess;
+    }
+}
+
+/* ---- building graphs ---- */
+
+CRT_EXPORT cudaError_t cudaGraphCreate(cudaGraph_t *g, unsigned flags);
+cudaError_t cudaGraphCreate(cudaGraph_t *g, unsigned flags)
+{
+    crt_lock();
+    if (!g || flags) {
+        return crt_leave(cudaErrorInvalidValue);
+    }
+    *g = g_new0(struct CUgraph_st, 1);
+    (*g)->nodes = g_ptr_array_new_with_free_func(node_free);
+    g_hash_table_add(crt.graphs, *g);
+    return crt_leave(cudaSuccess);
+}
+
+CRT_EXPORT cudaError_t cudaGraphDestroy(cudaGraph_t g);
+cudaError_t cudaGraphDestroy(cudaGraph_t g)
+{
+    crt_lock();
+    if (!g || !g_hash_table_remove(crt.graphs, g)) {
+        return crt_leave(cudaErrorInvalidValue);
+    }
+    g_ptr_array_unref(g->nodes);
+    g_free(g);
+    return crt_leave(cudaSuccess);
+}
+
+/* The API's node makers: a node of type after deps, set up from arg by setup (may be NULL). */
+static cudaError_t add_node(cudaGraphNode_t *node, cudaGraph_t g, const cudaGraphNode_t *deps,
+                            size_t ndeps, enum cudaGraphNodeType type,
+                            cudaError_t (*setup)(cudaGraphNode_t n, const void *arg),
+                            const void *arg)
+{
+    cudaError_t e = crt_enter();
+    cudaGraphNode_t n = NULL;
+
+    if (!e && !node) {
+        e = cudaErrorInvalidValue;
+    }
+    if (!e && (n = node_new(g, deps, ndeps, type, &e)) && setup && (e = setup(n, arg))) {
+        g_ptr_array_remove(g->nodes, n);
+    }
+    if (!e) {
+        *node = n;
+    }
+    return crt_leave(e);
+}
+
+static cudaError_t copy_setup(cudaGraphNode_t n, const void *arg)
+{
+    n->u.copy = *(const typeof(n->u.copy) *)arg;
+    return n->u.copy.dst && n->u.copy.src && n->u.copy.kind >= 0 && n->u.copy.kind <= 4
+           ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+static cudaError_t host_setup(cudaGraphNode_t n, const void *arg)
+{
+    const struct cudaHostNodeParams *p = arg;
+
+    if (!p || !p->fn) {
+        return cudaErrorInvalidValue;
+    }
+    n->u.host = *p;
+    return cudaSuccess;
+}
+
+CRT_EXPORT cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                              const cudaGraphNode_t *deps, size_t ndeps,
+                                              const struct cudaKernelNodeParams *p);
+cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                   const cudaGraphNode_t *deps, size_t ndeps,
+                                   const struct cudaKernelNodeParams *p)
+{
+    return add_node(node, g, deps, ndeps, cudaGraphNodeTypeKernel, kernel_params, p);
+}
+
+CRT_EXPORT cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *node, cudaGraph_t g,
+                                                const cudaGraphNode_t *deps, size_t ndeps,
+                                                void *dst, const void *src, size_t n, int kind);
+cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *node, cudaGraph_t g,
+                                     const cudaGraphNode_t *deps, size_t ndeps, void *dst,
+                                     const void *src, size_t count, int kind)
+{
+    struct CUgraphNode_st proto = { .u.copy = { dst, src, count, kind } };
+
+    return add_node(node, g, deps, ndeps, cudaGraphNodeTypeMemcpy, copy_setup, &proto.u.copy);
+}
+
+CRT_EXPORT cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                              const cudaGraphNode_t *deps, size_t ndeps,
+                                              const struct cudaMemsetParams *p);
+cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                   const cudaGraphNode_t *deps, size_t ndeps,
+                                   const struct cudaMemsetParams *p)
+{
+    return add_node(node, g, deps, ndeps, cudaGraphNodeTypeMemset, fill_params, p);
+}
+
+CRT_EXPORT cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                            const cudaGraphNode_t *deps, size_t ndeps,
+                                            const struct cudaHostNodeParams *p);
+cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                 const cudaGraphNode_t *deps, size_t ndeps,
+                                 const struct cudaHostNodeParams *p)
+{
+    return add_node(node, g, deps, ndeps, cudaGraphNodeTypeHost, host_setup, p);
+}
+
+CRT_EXPORT cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                             const cudaGraphNode_t *deps, size_t ndeps);
+cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                  const cudaGraphNode_t *deps, size_t ndeps)
+{
+    return add_node(node, g, deps, ndeps, cudaGraphNodeTypeEmpty, NULL, NULL);
+}
+
+/* Edge data (ports, types) is accepted and has no effect: every edge is a full dependency. */
+CRT_EXPORT cudaError_t cudaGraphAddDependencies(cudaGraph_t g, const cudaGraphNode_t *from,
+                                                const cudaGraphNode_t *to, const void *edges,
+                                                size_t n);
+cudaError_t cudaGraphAddDependencies(cudaGraph_t g, const cudaGraphNode_t *from,
+                                     const cudaGraphNode_t *to, const void *edges, size_t n)
+{
+    crt_lock();
+    if (!graph_valid(g) || (n && (!from || !to))) {
+        return crt_leave(cudaErrorInvalidValue);
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (!node_of(g, from[i]) || !node_of(g, to[i]) || from[i] == to[i]) {
+            return crt_leave(cudaErrorInvalidValue);
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (!g_ptr_array_find(to[i]->deps, from[i], NULL)) {
+            g_ptr_array_add(to[i]->deps, from[i]);
+        }
+    }
+    return crt_leave(cudaSuccess);
+}
+
+CRT_EXPORT cudaError_t cudaGraphGetNodes(cudaGraph_t g, cudaGraphNode_t *nodes, size_t *count);
+cudaError_t cudaGraphGetNodes(cudaGraph_t g, cudaGraphNode_t *nodes, size_t *count)
+{
+    crt_lock();
+    if (!graph_valid(g) || !count) {
+        return crt_leave(cudaErrorInvalidValue);
+    }
+    for (size_t i = 0; nodes && i < MIN(*count, (size_t)g->nodes->len); i++) {
+        nodes[i] = g_ptr_array_index(g->nodes, i);
+    }
+    *count = nodes ? MIN(*count, (size_t)g->nodes->len) : g->nodes->len;
+    return crt_leave(cudaSuccess);
+}
+
+CRT_EXPORT cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGraphNodeType *type);
+cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGraphNodeType *type)
+{
+    crt_lock();
+    if (!node || !type || !graph_valid(node->graph) || !node_of(node->graph, node)) {
+        return crt_leave(cudaErrorInvalidValue);
+    }
+    *type = node->type;
+    return crt_leave(cudaSuccess);
+}
+
+/* ---- executable graphs ---- */
+
+static cudaGraphNode_t node_copy(cudaGraphNode_t n)
+{
+    cudaGraphNode_t c = g_memdup2(n, sizeof(*n));
+
+    c->origin = n;
+    c->deps = g_ptr_array_new();
+    if (n->type == cudaGraphNodeTypeKernel) {
+        c->u.kernel.params = g_memdup2(n->u.kernel.params,
+                                       MAX(n->u.kernel.f->kernel.param_size, 1u));
+    }
+    return c;
+}
+
+/* Copies of g's nodes in an order where each follows its dependencies; false on a cycle. */
+static bool schedule(cudaGraph_t g, GPtrArray *order)
+{
+    g_autoptr(GHashTable) done = g_hash_table_new(NULL, NULL);
+    bool progress = true;
+
+    while (order->len < g->nodes->len && progress) {
+        progress = false;
+        for (guint i = 0; i < g->nodes->len; i++) {
+            cudaGraphNode_t n = g_ptr_array_index(g->nodes, i);
+            bool ready = !g_hash_table_contains(done, n);
+
+            for (guint d = 0; ready && d < n->deps->len; d++) {
+                ready = g_hash_table_contains(done, g_ptr_array_index(n->deps, d));
+            }
+            if (ready) {
+                g_hash_table_add(done, n);
+                g_ptr_array_add(order, node_copy(n));
+                progress = true;
+                break;      /* the earliest ready node first */
+            }
+        }
+    }
+    return order->len == g->nodes->len;
+}
+
+static cudaError_t instantiate(cudaGraphExec_t *exec, cudaGraph_t g, unsigned long long flags)
+{
+    GPtrArray *order;
+
+    crt_lock();
+    if (!exec || !graph_valid(g)) {
+        return crt_leave(cudaErrorInvalidValue);
+    }
+    order = g_ptr_array_new_with_free_func(node_free);
+    if (!schedule(g, order)) {
+        g_ptr_array_unref(order);
+        return crt_leave(cudaErrorInvalidValue);    /* a dependency cycle */
+    }
+    *exec = g_new0(struct CUgraphExec_st, 1);
+    (*exec)->order = order;
+    g_hash_table_add(crt.execs, *exec);
+    return crt_leave(cudaSuccess);
+}
+
+CRT_EXPORT cudaError_t cudaGraphInstantiate(cudaGraphExec_t *exec, cudaGraph_t g,
+                                            unsigned long long flags);
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *exec, cudaGraph_t g, unsigned long long flags)
+{
+    return instantiate(exec, g, flags);
+}
+
+CRT_EXPORT cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *exec, cudaGraph_t g,
+                                                     unsigned long long flags);
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *exec, cudaGraph_t g,
+                                          unsigned long long flags)
+{
+    return instantiate(exec, g, flags);
+}
+
+CRT_EXPORT cudaError_t cudaGraphExecDestroy(cudaGraphExec_t exec);
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t exec)
+{
+    crt_lock();
+    if (!exec || !g_hash_table_remove(crt.execs, exec)) {
+        return crt_leave(cudaErrorInvalidValue);
+    }
+    g_ptr_array_unref(exec->order);
+    g_free(exec);
+    return crt_leave(cudaSuccess);
+}
+
+CRT_EXPORT cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t exec,
+                                                        cudaGraphNode_t node,
+                                                        const struct cudaKernelNodeParams *p);
+cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t exec, cudaGraphNode_t node,
+                                             const struct cudaKernelNodeParams *p)
+{
+    cudaError_t e = crt_enter();
+
+    if (!e && (!exec || !g_hash_table_contains(crt.execs, exec))) {
+        e = cudaErrorInvalidValue;
+    }
+    for (guint i = 0; !e && i < exec->order->len; i++) {
+        cudaGraphNode_t c = g_ptr_array_index(exec->order, i);
+
+        if (c->origin == node && c->type == cudaGraphNodeTypeKernel) {
+            /* the same function only, as CUDA requires of an update */
+            return crt_leave(p && crt_func(p->func) == c->u.kernel.f ? kernel_params(c, p)
+                                                                     : cudaErrorInvalidValue);
+        }
+    }
+    return crt_leave(e ? e : cudaErrorInvalidValue);
+}
+
+CRT_EXPORT cudaError_t cudaGraphUpload(cudaGraphExec_t exec, cudaStream_t s);
+cudaError_t cudaGraphUpload(cudaGraphExec_t exec, cudaStream_t s)
+{
+    cudaError_t e = crt_enter();
+
+    if (!e && (!exec || !g_hash_table_contains(crt.execs, exec) || !crt_stream_valid(s))) {
+        e = cudaErrorInvalidValue;
+    }
+    return crt_leave(e);
+}
+
+CRT_EXPORT cudaError_t cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t s);
+cudaError_t cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t s)
+{
+    cudaError_t e = crt_enter();
+
+    if (!e && (!exec || !g_hash_table_contains(crt.execs, exec))) {
+        e = cudaErrorInvalidValue;
+    } else if (!e && !crt_stream_valid(s)) {
+        e = cudaErrorInvalidResourceHandle;
+    } else if (!e && crt_capturing(s)) {
+        e = cudaErrorStreamCaptureUnsupported;     /* graphs as child nodes: not built */
+    }
+    for (guint i = 0; !e && i < exec->order->len && !crt.sticky; i++) {
+        e = node_run(g_ptr_array_index(exec->order, i));
+    }
+    return crt_leave(e);
+}
+
+/* ---- stream capture ---- */
+
+bool crt_capturing(cudaStream_t s)
+{
+    return s && g_hash_table_contains(crt.streams, s) && s->capture;
+}
+
+/* Appends n to the capture of s: it depends on what was captured last. */
+static void capture_append(cudaStream_t s, cudaGraphNode_t n)
+{
+    if (s->capture_tail) {
+        g_ptr_array_add(n->deps, s->capture_tail);
+    }
+    s->capture_tail = n;
+}
+
+static cudaGraphNode_t capture_node(cudaStream_t s, enum cudaGraphNodeType type)
+{
+    cudaError_t e;
+    cudaGraphNode_t n = node_new(s->capture, NULL, 0, type, &e);
+
+    capture_append(s, n);
+    return n;
+}
+
+cudaError_t crt_capture_kernel(cudaStream_t s, CrtFunc *f, dim3 grid, dim3 block, size_t shared,
+                               void *params)
+{
+    cudaGraphNode_t n = capture_node(s, cudaGraphNodeTypeKernel);
+
+    n->u.kernel.f = f;
+    n->u.kernel.grid = grid;
+    n->u.kernel.block = block;
+    n->u.kernel.shared = shared;
+    n->u.kernel.params = params;
+    return cudaSuccess;
+}
+
+cudaError_t crt_capture_copy(cudaStream_t s, uint64_t dst, uint64_t src, size_t len, int kind)
+{
+    cudaGraphNode_t n = capture_node(s, cudaGraphNodeTypeMemcpy);
+
+    n->u.copy.dst = (void *)(uintptr_t)dst;
+    n->u.copy.src = (const void *)(uintptr_t)src;
+    n->u.copy.n = len;
+    n->u.copy.kind = kind;
+    return cudaSuccess;
+}
+
+cudaError_t crt_capture_fill(cudaStream_t s, uint64_t dst, size_t pitch, int value,
+                             size_t width, size_t height)
+{
+    cudaGraphNode_t n = capture_node(s, cudaGraphNodeTypeMemset);
+
+    n->u.fill = (struct cudaMemsetParams){
+        .dst = (void *)(uintptr_t)dst, .pitch = pitch, .value = (uint8_t)value,
+        .elementSize = 1, .width = width, .height = height,
+    };
+    return cudaSuccess;
+}
+
+cudaError_t crt_capture_host(cudaStream_t s, cudaHostFn_t fn, void *data)
+{
+    cudaGraphNode_t n = capture_node(s, cudaGraphNodeTypeHost);
+
+    n->u.host = (struct cudaHostNodeParams){ fn, data };
+    return cudaSuccess;
+}
+
+/* Every capture mode behaves alike: only work on the capturing stream is captured. */
+CRT_EXPORT cudaError_t cudaStreamBeginCapture(cudaStream_t s, int mode);
+cudaError_t cudaStreamBeginCapture(cudaStream_t s, int mode)
+{
+    cudaError_t e = crt_enter();
+    cudaGraph_t g;
+
+    if (!e && (!s || !g_hash_table_contains(crt.streams, s))) {
+        /* the legacy default stream cannot capture */
+        e = crt_stream_valid(s) ? cudaErrorStreamCaptureUnsupported
+                                : cudaErrorInvalidResourceHandle;
+    } else if (!e && (s->capture || mode < 0 || mode > 2)) {
+        e = s->capture ? cudaErrorIllegalState : cudaErrorInvalidValue;
+    }
+    if (e) {
+        return crt_leave(e);
+    }
+    crt_leave(cudaGraphCreate(&g, 0));
+    crt_lock();
+    s->capture = g;
+    s->capture_tail = NULL;
+    return crt_leave(cudaSuccess);
+}
+
+CRT_EXPORT cudaError_t cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *graph);
+cudaError_t cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *graph)
+{
+    cudaError_t e = crt_enter();
+
+    if (!e && !graph) {
+        e = cudaErrorInvalidValue;
+    } else if (!e && !crt_capturing(s)) {
+        e = crt_stream_valid(s) ? cudaErrorIllegalState : cudaErrorInvalidResourceHandle;
+    }
+    if (!e) {
+        *graph = s->capture;
+        s->capture = NULL;
+        s->capture_tail = NULL;
+    }
+    return crt_leave(e);
+}
+
+CRT_EXPORT cudaError_t cudaStreamIsCapturing(cudaStream_t s, enum cudaStreamCaptureStatus *st);
+cudaError_t cudaStreamIsCapturing(cudaStream_t s, enum cudaStreamCaptureStatus *st)
+{
+    cudaError_t e = crt_enter();
+
+    if (!e && !st) {
+        e = cudaErrorInvalidValue;
+    } else if (!e && !crt_stream_valid(s)) {
+        e = cudaErrorInvalidResourceHandle;
+    } else if (!e) {
+        *st = crt_capturing(s) ? cudaStreamCaptureStatusActive : cudaStreamCaptureStatusNone;
+    }
+    return crt_leave(e);
+}
