@@ -33,9 +33,22 @@ static bool fake_dma(FakePlatform *f, uint64_t addr, size_t len)
     return addr <= FAKE_SYSMEM_SIZE && len <= FAKE_SYSMEM_SIZE - addr;
 }
 
+static uint8_t *fake_dma_page(void *o, uint64_t addr, bool write)
+{
+    FakePlatform *f = o;
+
+    if (!f->sys_pages || !fake_dma(f, addr, 4096)) {
+        return NULL;
+    }
+    f->sys_page_calls++;
+    return f->sysmem + addr;
+}
+
 static bool fake_dma_read(void *o, uint64_t addr, void *buf, size_t len)
 {
     FakePlatform *f = o;
+
+    f->dma_calls++;
     if (!fake_dma(f, addr, len)) {
         return false;
     }
@@ -46,6 +59,8 @@ static bool fake_dma_read(void *o, uint64_t addr, void *buf, size_t len)
 static bool fake_dma_write(void *o, uint64_t addr, const void *buf, size_t len)
 {
     FakePlatform *f = o;
+
+    f->dma_calls++;
     if (!fake_dma(f, addr, len)) {
         return false;
     }
@@ -105,7 +120,7 @@ FakePlatform *fake_new_cfg(const NvGpuConfig *config)
     f->plat = (NvPlatform) {
         .opaque = f, .time_ns = fake_time, .timer_arm = fake_timer_arm,
         .timer_cancel = fake_timer_cancel, .irq_update = fake_irq_update,
-        .dma_read = fake_dma_read, .dma_write = fake_dma_write,
+        .dma_read = fake_dma_read, .dma_write = fake_dma_write, .dma_page = fake_dma_page,
         .guest_error = fake_guest_error, .unimp = fake_unimp,
         .host_kick = fake_host_kick, .host_kick_at = fake_host_kick_at,
         .sm_trace = fake_sm_trace,

@@ -30,6 +30,8 @@ typedef struct FakePlatform {
     unsigned unimp_count;
     bool unimp_write;
     uint32_t unimp_offset;
+    bool sys_pages;                     /* give the SM system memory pages (dma_page) */
+    unsigned sys_page_calls, dma_calls;
     uint8_t sysmem[FAKE_SYSMEM_SIZE];
 } FakePlatform;
 

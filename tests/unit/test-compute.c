@@ -170,6 +170,47 @@ static void test_vadd_launch(void)
     fake_free(f);
 }
 
+/*
+ * vadd with b read from and c written to system memory, through the
+ * platform's slow path (dma_read/dma_write) and through its fast path
+ * (dma_page, the pages used directly): the same sums either way.
+ */
+static void test_sysmem_paths(void)
+{
+    static float a[N], b[N];
+
+    for (int fast = 0; fast < 2; fast++) {
+        FakePlatform *f = fake_new(VRAM_SIZE);
+        NvTestChan ch;
+        const uint64_t b_pa = 0x200000, c_pa = 0x201000;
+        unsigned dma_before;
+
+        f->sys_pages = fast;
+        vadd_setup(f, &ch, a, b);
+        nvpt_map(&ch.vmm, DATA_VA + B_OFF, b_pa, NV_TARGET_SYS_COH, NV_PAGE_SHIFT_4K, 0);
+        nvpt_map(&ch.vmm, DATA_VA + C_OFF, c_pa, NV_TARGET_SYS_COH, NV_PAGE_SHIFT_4K, 0);
+        memcpy(f->sysmem + b_pa, b, N * 4);
+        dma_before = f->dma_calls;
+        launch_vadd(f, &ch, N, DATA_VA + C_OFF, 0x5a5a0002);
+        g_assert_cmpuint(f->guest_errors, ==, 0);
+        g_assert_cmphex(vram32(f, SEM_PA), ==, 0x5a5a0002);
+        for (int i = 0; i < N; i++) {
+            float c;
+
+            memcpy(&c, f->sysmem + c_pa + 4 * i, 4);
+            g_assert_cmpfloat(c, ==, a[i] + b[i]);
+        }
+        /* the fast path took the pages; the slow one copied every access */
+        if (fast) {
+            g_assert_cmpuint(f->sys_page_calls, >, 0);
+            g_assert_cmpuint(f->dma_calls - dma_before, <, 2 * N / 32);
+        } else {
+            g_assert_cmpuint(f->dma_calls - dma_before, >=, 2 * N / 32);
+        }
+        fake_free(f);
+    }
+}
+
 /* Each invalid QMD field is refused before anything runs. */
 static void test_qmd_validation(void)
 {
@@ -369,6 +410,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     corpus_dir = argc > 1 ? argv[1] : "tests/sass";
     g_test_add_func("/compute/vadd-launch", test_vadd_launch);
+    g_test_add_func("/compute/sysmem-paths", test_sysmem_paths);
     g_test_add_func("/compute/qmd-validation", test_qmd_validation);
     g_test_add_func("/compute/bad-qmd", test_bad_qmd_faults_channel);
     g_test_add_func("/compute/errors-isolated", test_errors_isolated);

@@ -34,3 +34,13 @@ for name in matrix_mul reduction scan histogram math_functions fp64; do
     printf '%-16s %9d %9.1f %14s %12s %14s\n' "$name" "$best" "$(awk "BEGIN{print $secs*1000}")" \
         "$warp" "$thread" "$rate"
 done
+
+# One kernel streaming through device, managed and pinned memory (4M floats):
+# the SM reaches system memory directly (the platform's dma_page), so the
+# three should be close.
+echo "== saxpy over 4M floats by memory kind (kernel time, best of 3)"
+prog=$build/tests/cuda/memory_kinds
+[ -x "$prog" ] || prog=$root/tests/cuda/bin/memory_kinds
+for _ in 1 2 3; do "$root/scripts/cuda-run" "$prog" $((4 << 20)); done |
+    awk '$1 == "figure" { if (!($2 in best) || $3 < best[$2]) { best[$2] = $3; bw[$2] = $5 } }
+         END { for (k in best) printf "%-8s %9.2f ms %9.1f MB/s\n", k, best[k], bw[k] }' | sort

@@ -133,6 +133,14 @@ static bool plat_dma_write(void *o, uint64_t addr, const void *buf, size_t len)
     return true;
 }
 
+/* System memory is the library's own mapping, alive as long as the GPU: the SM uses it directly. */
+static uint8_t *plat_dma_page(void *o, uint64_t addr, bool write)
+{
+    NvVgpu *v = o;
+
+    return sys_range(addr, 4096) ? v->sys + addr : NULL;
+}
+
 static void plat_error(void *o, unsigned kind, const char *msg)
 {
     NvVgpu *v = o;
@@ -249,7 +257,7 @@ NvVgpu *nv_vgpu_new(const NvVgpuConfig *cfg)
     v->plat = (NvPlatform) {
         .opaque = v, .time_ns = plat_time, .timer_arm = plat_timer_arm,
         .timer_cancel = plat_nop, .irq_update = plat_nop,
-        .dma_read = plat_dma_read, .dma_write = plat_dma_write,
+        .dma_read = plat_dma_read, .dma_write = plat_dma_write, .dma_page = plat_dma_page,
         .guest_error = plat_error, .unimp = plat_unimp,
         .host_kick = plat_nop, .host_kick_at = plat_timer_arm, .sm_trace = plat_sm_trace,
     };

@@ -33,6 +33,13 @@ typedef struct NvPlatform {
     bool (*dma_read)(void *opaque, uint64_t addr, void *buf, size_t len);
     bool (*dma_write)(void *opaque, uint64_t addr, const void *buf, size_t len);
     /*
+     * Optional: host memory backing the whole 4 KiB system-memory page at
+     * addr (page aligned), valid for as long as the model runs, or NULL.
+     * Where it gives one, the SM reads and writes system memory directly
+     * (its fast path, as for VRAM) instead of through dma_read/dma_write.
+     */
+    uint8_t *(*dma_page)(void *opaque, uint64_t addr, bool write);
+    /*
      * The guest did something the hardware would flag: kind is an
      * NvGuestErrorKind (nv-errors.h), msg one line of detail.
      */

@@ -183,10 +183,15 @@ static void eng_error(void *o, NvGuestErrorKind kind, const char *msg)
     nv_guest_err(x->gpu, kind, "channel %u: %s", x->c->chid, msg);
 }
 
-/* VRAM pages of the channel's address space as host memory (the SM's fast path). */
+/*
+ * Pages of the channel's address space as host memory (the SM's fast path):
+ * VRAM, and system memory where the platform maps it.
+ */
 static uint8_t *eng_page(void *o, uint64_t va, bool write, bool *fault)
 {
     NvChanCtx *x = o;
+    const NvPlatform *p = &x->gpu->plat;
+    uint64_t page = ~(uint64_t)((1u << NV_PAGE_SHIFT_4K) - 1);
     uint32_t reason;
     NvXlate t;
 
@@ -196,12 +201,17 @@ static uint8_t *eng_page(void *o, uint64_t va, bool write, bool *fault)
         *fault = true;
         return NULL;
     }
-    if (t.sparse || t.phys.target != NV_TARGET_VRAM ||
-        t.phys.addr >= x->gpu->vram_size ||
-        x->gpu->vram_size - t.phys.addr < (1u << NV_PAGE_SHIFT_4K)) {
-        return NULL;    /* system memory and sparse pages take read/write */
+    if (t.sparse) {
+        return NULL;    /* sparse pages take read/write */
     }
-    return x->gpu->vram + (t.phys.addr & ~(uint64_t)((1u << NV_PAGE_SHIFT_4K) - 1));
+    if (t.phys.target != NV_TARGET_VRAM) {
+        return p->dma_page ? p->dma_page(p->opaque, t.phys.addr & page, write) : NULL;
+    }
+    if (t.phys.addr >= x->gpu->vram_size ||
+        x->gpu->vram_size - t.phys.addr < (1u << NV_PAGE_SHIFT_4K)) {
+        return NULL;
+    }
+    return x->gpu->vram + (t.phys.addr & page);
 }
 
 static void eng_trace(void *o, NvTraceRecord *rec)
