@@ -452,3 +452,20 @@ bool sass_decode_BRX(SassDec *d)
     /* offsets beyond +-2 GiB are not representable here (nor plausible) */
     return offset == (int32_t)offset;
 }
+
+/*
+ * MOVM.16.MT88 Rd, Ra (movmatrix.trans): transposes the 8x8 matrix of
+ * 16-bit elements the warp holds in Ra, two per lane. The .M832 forms
+ * (bit 76) are refused.
+ */
+bool sass_decode_MOVM(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+
+    if (in->op12 != 0x23a) {
+        return false;
+    }
+    in->dst = sass_reg(d, 16);
+    sass_add_src(d, sass_reg(d, 24), 0);
+    return true;
+}

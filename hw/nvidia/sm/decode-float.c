@@ -500,3 +500,24 @@ bool sass_decode_I2I(SassDec *d)
     sass_add_src(d, alu.src[1], 1);
     return true;
 }
+
+/*
+ * HMMA.1688.F16/.F32 Rd, Ra, Rb, Rc (mma.sync.m16n8k8 with fp16 inputs): a
+ * warp-wide 16x8x8 matrix product. Ra/Ra+1 hold A, Rb holds B, Rc.. and
+ * Rd.. hold C and D (4 registers of fp32 with .F32, else 2 of fp16x2).
+ * The 1684 shape, .SATFINITE and negated sources are refused.
+ */
+bool sass_decode_HMMA(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+
+    if (in->op12 != 0x23c || !sass_expect(d, 72, 4, 0) || !sass_expect(d, 77, 2, 0)) {
+        return false;
+    }
+    in->dst = sass_reg(d, 16);
+    sass_add_src(d, sass_reg(d, 24), 0);
+    sass_add_src(d, sass_reg(d, 32), 1);
+    sass_add_src(d, sass_reg(d, 64), 2);
+    in->mod.f.f32 = sass_take(d, 76, 1);
+    return true;
+}

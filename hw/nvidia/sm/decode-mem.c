@@ -399,3 +399,24 @@ bool sass_decode_QSPC(SassDec *d)
     in->dst = sass_reg(d, 16);
     return in->mod.mem.qspc < 3 && decode_addr(d, UR_NONE, in->mod.mem.e);
 }
+
+/*
+ * LDSM.16.M88/.MT88(.2/.4) Rd, [Ra + offset] (ldmatrix): 1, 2 or 4 8x8
+ * matrices of 16-bit elements from shared memory, one per register from Rd,
+ * their rows' addresses given by lanes 0..7, 8..15, ... (bits 72..73: count,
+ * 78: transposed).
+ */
+bool sass_decode_LDSM(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+    unsigned count;
+
+    if (in->op12 != 0x83b || !decode_addr(d, UR_NONE, false)) {
+        return false;
+    }
+    in->dst = sass_reg(d, 16);
+    count = sass_take(d, 72, 2);
+    in->mod.mem.matrices = 1u << count;
+    in->mod.mem.trans = sass_take(d, 78, 1);
+    return count < 3;
+}

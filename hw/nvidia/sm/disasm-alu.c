@@ -734,3 +734,10 @@ void sass_print_HSETP2(SassPrinter *p)
 {
     print_hset(p, "HSETP2");
 }
+
+void sass_print_HMMA(SassPrinter *p)
+{
+    sass_mnemonic(p, p->in->mod.f.f32 ? "HMMA.1688.F32" : "HMMA.1688.F16");
+    sass_op_dst(p);
+    sass_op_srcs(p, 0, 3);
+}

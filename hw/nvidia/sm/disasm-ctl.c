@@ -609,3 +609,21 @@ void sass_print_UMOV(SassPrinter *p)
     sass_op_dst(p);
     sass_op_srcs(p, 0, 1);
 }
+
+void sass_print_LDSM(SassPrinter *p)
+{
+    unsigned n = p->in->mod.mem.matrices;
+
+    sass_puts(p, p->in->mod.mem.trans ? "LDSM.16.MT88" : "LDSM.16.M88");
+    sass_puts(p, n == 4 ? ".4" : n == 2 ? ".2" : "");
+    p->first = true;
+    sass_op_dst(p);
+    op_addr(p);
+}
+
+void sass_print_MOVM(SassPrinter *p)
+{
+    sass_mnemonic(p, "MOVM.16.MT88");
+    sass_op_dst(p);
+    sass_op_srcs(p, 0, 1);
+}

@@ -264,6 +264,25 @@ static void exec_B2R(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 
 /* ---- warp-wide operations ---- */
 
+/* MOVM.16.MT88: lane l holds row l / 4, elements 2(l % 4) and 2(l % 4) + 1; so it gets the transpose's. */
+static void exec_MOVM(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    const uint32_t *a = nv_sm_rrow(w, in->src[0].reg);
+    uint16_t m[8][8];
+    uint32_t v[NV_SM_LANES];
+
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        m[l / 4][2 * (l % 4)] = (uint16_t)a[l];
+        m[l / 4][2 * (l % 4) + 1] = (uint16_t)(a[l] >> 16);
+    }
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        unsigned g = l / 4, t = l % 4;
+
+        v[l] = m[2 * t][g] | (uint32_t)m[2 * t + 1][g] << 16;
+    }
+    nv_sm_write(w, in->dst.reg, v, mask);
+}
+
 static void exec_VOTE(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     uint32_t ballot = nv_sm_pred(w, in->psrc[0]) & mask;
@@ -510,6 +529,7 @@ NV_SM_EXECUTOR(WARPSYNC, exec_WARPSYNC)
 NV_SM_EXECUTOR(BAR, exec_BAR)
 NV_SM_EXECUTOR(B2R, exec_B2R)
 NV_SM_EXECUTOR(VOTE, exec_VOTE)
+NV_SM_EXECUTOR(MOVM, exec_MOVM)
 NV_SM_EXECUTOR(VOTEU, exec_VOTE)
 NV_SM_EXECUTOR(SHFL, exec_SHFL)
 NV_SM_EXECUTOR(MATCH, exec_MATCH)

@@ -573,6 +573,70 @@ static void exec_HMUL2(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     fp16_arith(w, in, mask, F_MUL);
 }
 
+/* ---- tensor cores ---- */
+
+/*
+ * HMMA.1688: D(16x8) = A(16x8) * B(8x8) + C, over the whole warp. Lane l
+ * (group g = l / 4, t = l % 4) holds A[g][2t..2t+1] and A[g+8][2t..2t+1]
+ * (two fp16x2 registers), B[2t..2t+1][g] (one), and C/D rows g and g+8 at
+ * columns 2t..2t+1: four fp32 registers (.F32) or two fp16x2. fp16 products
+ * are exact in double; each result is rounded once.
+ */
+static void exec_HMMA(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    unsigned nc = in->mod.f.f32 ? 4 : 2;
+    const uint32_t *ra[2], *rb = nv_sm_rrow(w, in->src[1].reg), *rc[4];
+    double a[16][8], b[8][8], c[16][8];
+    uint32_t out[4][NV_SM_LANES];
+
+    if (!mask) {
+        return;
+    }
+    for (unsigned r = 0; r < 2; r++) {
+        ra[r] = nv_sm_rrow(w, in->src[0].reg == NV_SASS_RZ ? NV_SASS_RZ : in->src[0].reg + r);
+    }
+    for (unsigned r = 0; r < nc; r++) {
+        rc[r] = nv_sm_rrow(w, in->src[2].reg == NV_SASS_RZ ? NV_SASS_RZ : in->src[2].reg + r);
+    }
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        unsigned g = l / 4, t = l % 4;
+
+        for (unsigned h = 0; h < 2; h++) {
+            a[g][2 * t + h] = nv_f16_to_f32((uint16_t)(ra[0][l] >> (16 * h)));
+            a[g + 8][2 * t + h] = nv_f16_to_f32((uint16_t)(ra[1][l] >> (16 * h)));
+            b[2 * t + h][g] = nv_f16_to_f32((uint16_t)(rb[l] >> (16 * h)));
+            c[g][2 * t + h] = nc == 4 ? nv_f32_of(rc[h][l])
+                                      : nv_f16_to_f32((uint16_t)(rc[0][l] >> (16 * h)));
+            c[g + 8][2 * t + h] = nc == 4 ? nv_f32_of(rc[2 + h][l])
+                                          : nv_f16_to_f32((uint16_t)(rc[1][l] >> (16 * h)));
+        }
+    }
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        unsigned g = l / 4, t = l % 4;
+
+        for (unsigned half = 0; half < 2; half++) {         /* rows g, g + 8 */
+            for (unsigned h = 0; h < 2; h++) {              /* columns 2t, 2t + 1 */
+                unsigned i = g + 8 * half, j = 2 * t + h;
+                double sum = c[i][j];
+
+                for (unsigned k = 0; k < 8; k++) {
+                    sum += a[i][k] * b[k][j];
+                }
+                if (nc == 4) {
+                    out[2 * half + h][l] = nv_bits_f32((float)sum);
+                } else if (h == 0) {
+                    out[half][l] = nv_f64_to_f16(sum);
+                } else {
+                    out[half][l] |= (uint32_t)nv_f64_to_f16(sum) << 16;
+                }
+            }
+        }
+    }
+    for (unsigned r = 0; r < nc && in->dst.reg != NV_SASS_RZ; r++) {
+        nv_sm_write(w, in->dst.reg + r, out[r], mask);
+    }
+}
+
 static void exec_HFMA2(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     fp16_arith(w, in, mask, F_FMA);
@@ -822,6 +886,7 @@ NV_SM_EXECUTOR(DSETP, exec_DSETP)
 NV_SM_EXECUTOR(HADD2, exec_HADD2)
 NV_SM_EXECUTOR(HMUL2, exec_HMUL2)
 NV_SM_EXECUTOR(HFMA2, exec_HFMA2)
+NV_SM_EXECUTOR(HMMA, exec_HMMA)
 NV_SM_EXECUTOR(HSET2, exec_HSET2)
 NV_SM_EXECUTOR(HSETP2, exec_HSETP2)
 NV_SM_EXECUTOR(F2I, exec_F2I)

@@ -351,6 +351,47 @@ static void exec_STL(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     do_store(w, in, mask, SPACE_LOCAL);
 }
 
+/*
+ * LDSM: matrix i's row r (16 bytes, 16-byte aligned) is at the address lane
+ * 8i + r gives; lane l (g = l / 4, t = l % 4) receives row g, elements 2t
+ * and 2t + 1, or with .MT88 the transposed matrix's: rows 2t, 2t + 1 of
+ * column g.
+ */
+static void exec_LDSM(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    unsigned n = in->mod.mem.matrices;
+    uint16_t m[8][8];
+    uint32_t v[NV_SM_LANES];
+
+    if (!mask) {
+        return;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        for (unsigned r = 0; r < 8; r++) {
+            uint64_t addr = lane_addr(w, &in->addr, 8 * i + r);
+            const uint8_t *p;
+
+            if (addr & 15) {
+                nv_sm_fault(w, NV_SM_ERR_MISALIGNED, addr, false, 8 * i + r);
+                return;
+            }
+            if (!(p = window_ptr(w, SPACE_SHARED, addr, 16, 8 * i + r, false))) {
+                return;
+            }
+            memcpy(m[r], p, 16);
+        }
+        for (unsigned l = 0; l < NV_SM_LANES; l++) {
+            unsigned g = l / 4, t = l % 4;
+
+            v[l] = in->mod.mem.trans ? m[2 * t][g] | (uint32_t)m[2 * t + 1][g] << 16
+                                     : m[g][2 * t] | (uint32_t)m[g][2 * t + 1] << 16;
+        }
+        if (in->dst.reg != NV_SASS_RZ) {
+            nv_sm_write(w, in->dst.reg + i, v, mask);
+        }
+    }
+}
+
 /* ---- constants ---- */
 
 /* One constant-bank value of the LDC/ULDC size: sub-words extended, 64-bit in two words. */
@@ -684,6 +725,7 @@ NV_SM_EXECUTOR(LD, exec_LDG)
 NV_SM_EXECUTOR(STG, exec_STG)
 NV_SM_EXECUTOR(ST, exec_STG)
 NV_SM_EXECUTOR(LDS, exec_LDS)
+NV_SM_EXECUTOR(LDSM, exec_LDSM)
 NV_SM_EXECUTOR(STS, exec_STS)
 NV_SM_EXECUTOR(LDL, exec_LDL)
 NV_SM_EXECUTOR(STL, exec_STL)

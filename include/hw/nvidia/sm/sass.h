@@ -72,6 +72,8 @@
     X(HMUL2, 0x032) \
     X(HSET2, 0x033) \
     X(HSETP2, 0x034) \
+    /* tensor cores */ \
+    X(HMMA, 0x03c) \
     /* conversions */ \
     X(F2F, 0x104, 0x110) \
     X(F2I, 0x105, 0x111) \
@@ -102,6 +104,7 @@
     X(VOTE, 0x006) \
     X(SHFL, 0x189) \
     X(MATCH, 0x1a1) \
+    X(MOVM, 0x03a) \
     /* special registers, scheduling */ \
     X(NOP, 0x118) \
     X(S2R, 0x119) \
@@ -129,6 +132,7 @@
     X(LDC, 0x182) \
     X(LDL, 0x183) \
     X(LDS, 0x184) \
+    X(LDSM, 0x03b) \
     X(ST, 0x185) \
     X(STG, 0x186) \
     X(STL, 0x187) \
@@ -326,6 +330,8 @@ typedef struct NvSassModMem {
     uint8_t cctl_op;            /* CCTL: NV_SASS_CCTL_IV (with an address) or _IVALL */
     uint8_t membar;             /* MEMBAR ordering: 0 .SC, 1 .ALL, 2 none */
     uint8_t qspc;               /* QSPC window: 0 G, 1 L, 2 S */
+    uint8_t matrices;           /* LDSM: 8x8 matrices of 16-bit elements loaded (1, 2, 4) */
+    bool trans;                 /* LDSM .MT88: transposed (else .M88) */
 } NvSassModMem;
 
 typedef struct NvSassModWarp {
