@@ -1,10 +1,13 @@
-// Tensor cores through wmma (HMMA.1688 on sm_75): 16x16x16 tiles of a GEMM
-// with fp16 inputs, fp32 and fp16 accumulators, row- and column-major
-// operands, tiles loaded from global and shared memory; checked against the
-// CPU. Integer-valued inputs make every product and sum exact, so the
-// results must match bit for bit; fractional inputs are checked to a bound.
+// Tensor cores through wmma (HMMA.1688 and IMMA.8816 on sm_75): 16x16x16
+// tiles of a GEMM with fp16 inputs, fp32 and fp16 accumulators, row- and
+// column-major operands, tiles loaded from global and shared memory, and
+// 8-bit integer tiles (signed and unsigned, 16x16x16 and 32x8x16, with
+// saturation); checked against the CPU. Integer-valued inputs make every
+// product and sum exact, so the results must match bit for bit; fractional
+// inputs are checked to a bound.
 #include <cuda_fp16.h>
 #include <mma.h>
+#include <algorithm>
 #include <vector>
 #include "check.h"
 
@@ -49,6 +52,64 @@ __global__ void tile_shared(const half *a, const half *b, float *c)
     wmma::load_matrix_sync(fb, sb, 16);
     wmma::mma_sync(fc, fa, fb, fc);
     wmma::store_matrix_sync(c, fc, 16, wmma::mem_col_major);
+}
+
+// 8-bit integer tiles: C = A (row-major) * B + C, saturating or not.
+template <typename T, int M, int N, typename BLayout>
+__global__ void gemm8(const T *a, const T *b, int *c, bool sat)
+{
+    wmma::fragment<wmma::matrix_a, M, N, 16, T, wmma::row_major> fa;
+    wmma::fragment<wmma::matrix_b, M, N, 16, T, BLayout> fb;
+    wmma::fragment<wmma::accumulator, M, N, 16, int> fc;
+
+    wmma::load_matrix_sync(fc, c, N, wmma::mem_row_major);
+    wmma::load_matrix_sync(fa, a, 16);
+    wmma::load_matrix_sync(fb, b, std::is_same<BLayout, wmma::row_major>::value ? N : 16);
+    wmma::mma_sync(fc, fa, fb, fc, sat);
+    wmma::store_matrix_sync(c, fc, N, wmma::mem_row_major);
+}
+
+template <typename T, int M, int N, typename BLayout>
+static void run8(const char *what, bool sat, int c0)
+{
+    const bool b_row = std::is_same<BLayout, wmma::row_major>::value;
+    std::vector<T> ha(M * 16), hb(16 * N);
+    std::vector<int> hc(M * N, c0), out(M * N);
+    unsigned seed = 777;
+
+    for (auto &v : ha) {
+        seed = seed * 1103515245u + 12345u;
+        v = (T)(seed >> 16);
+    }
+    for (auto &v : hb) {
+        seed = seed * 1103515245u + 12345u;
+        v = (T)(seed >> 16);
+    }
+    T *a, *b;
+    int *c;
+    CHECK(cudaMalloc(&a, ha.size()));
+    CHECK(cudaMalloc(&b, hb.size()));
+    CHECK(cudaMalloc(&c, hc.size() * 4));
+    CHECK(cudaMemcpy(a, ha.data(), ha.size(), cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(b, hb.data(), hb.size(), cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(c, hc.data(), hc.size() * 4, cudaMemcpyHostToDevice));
+    gemm8<T, M, N, BLayout><<<1, 32>>>(a, b, c, sat);
+    CHECK(cudaMemcpy(out.data(), c, out.size() * 4, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < M; i++) {
+        for (int j = 0; j < N; j++) {
+            long long want = c0;
+            for (int k = 0; k < 16; k++) {
+                want += (long long)ha[i * 16 + k] * (b_row ? hb[k * N + j] : hb[j * 16 + k]);
+            }
+            int w = sat ? (int)std::max(std::min(want, 2147483647ll), -2147483648ll)
+                        : (int)(unsigned)want;
+            EXPECT(out[i * N + j] == w, "%s: c[%d][%d] = %d, want %d", what, i, j,
+                   out[i * N + j], w);
+        }
+    }
+    CHECK(cudaFree(a));
+    CHECK(cudaFree(b));
+    CHECK(cudaFree(c));
 }
 
 static float h2f(half h)
@@ -110,6 +171,10 @@ int main()
     run<wmma::col_major, half>("f16 acc, B col-major, integers", 32, 32, 32, true);
     run<wmma::row_major, float>("f32 acc, fractions", 64, 64, 64, false);
     run<wmma::col_major, half>("f16 acc, fractions", 32, 32, 16, false);
+
+    run8<signed char, 16, 16, wmma::col_major>("s8 16x16x16", false, -5);
+    run8<unsigned char, 32, 8, wmma::row_major>("u8 32x8x16, B row-major", false, 1000);
+    run8<unsigned char, 16, 16, wmma::col_major>("u8 saturating", true, 2147400000);
 
     std::vector<half> ha(256), hb(256);
     for (int i = 0; i < 256; i++) {

@@ -521,3 +521,28 @@ bool sass_decode_HMMA(SassDec *d)
     in->mod.f.f32 = sass_take(d, 76, 1);
     return true;
 }
+
+/*
+ * IMMA.8816.{U8,S8}.{U8,S8}(.SAT) Rd, Ra.ROW, Rb.COL, Rc (mma.m8n8k16 on
+ * 8-bit integers): a warp-wide 8x8x16 product into 32-bit sums. Bit 76:
+ * A signed, 78: B signed, 74: B column-major (the only layout), 82: .SAT.
+ * The 4-bit shapes and other layouts are refused.
+ */
+bool sass_decode_IMMA(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+
+    if (in->op12 != 0x237 || !sass_expect(d, 72, 2, 0) || !sass_expect(d, 74, 1, 1) ||
+        !sass_expect(d, 75, 1, 0) || !sass_expect(d, 77, 1, 0) ||
+        !sass_expect(d, 79, 3, 0)) {
+        return false;
+    }
+    in->dst = sass_reg(d, 16);
+    sass_add_src(d, sass_reg(d, 24), 0);
+    sass_add_src(d, sass_reg(d, 32), 1);
+    sass_add_src(d, sass_reg(d, 64), 2);
+    in->mod.f.a_signed = sass_take(d, 76, 1);
+    in->mod.f.b_signed = sass_take(d, 78, 1);
+    in->mod.f.sat = sass_take(d, 82, 1);
+    return true;
+}

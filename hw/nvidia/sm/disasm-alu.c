@@ -741,3 +741,20 @@ void sass_print_HMMA(SassPrinter *p)
     sass_op_dst(p);
     sass_op_srcs(p, 0, 3);
 }
+
+void sass_print_IMMA(SassPrinter *p)
+{
+    const NvSassModFloat *m = &p->in->mod.f;
+
+    sass_puts(p, "IMMA.8816");
+    sass_puts(p, m->a_signed ? ".S8" : ".U8");
+    sass_puts(p, m->b_signed ? ".S8" : ".U8");
+    sass_puts(p, m->sat ? ".SAT" : "");
+    p->first = true;
+    sass_op_dst(p);
+    sass_op_srcs(p, 0, 1);
+    sass_puts(p, ".ROW");
+    sass_op_srcs(p, 1, 2);
+    sass_puts(p, ".COL");
+    sass_op_srcs(p, 2, 3);
+}

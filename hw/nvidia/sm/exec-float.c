@@ -637,6 +637,56 @@ static void exec_HMMA(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     }
 }
 
+/* One byte of an IMMA source, signed or not. */
+static int64_t imma_byte(uint32_t word, unsigned i, bool is_signed)
+{
+    uint8_t b = (uint8_t)(word >> (8 * i));
+
+    return is_signed ? (int8_t)b : b;
+}
+
+/*
+ * IMMA.8816: D(8x8) = A(8x16) * B(16x8) + C in 32-bit integers, over the
+ * whole warp. Lane l (g = l / 4, t = l % 4) holds A[g][4t..4t+3] and
+ * B[4t..4t+3][g] (a byte each), and C/D[g][2t..2t+1]. Sums wrap, or with
+ * .SAT clamp to the int32 range.
+ */
+static void exec_IMMA(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    const NvSassModFloat *m = &in->mod.f;
+    const uint32_t *ra = nv_sm_rrow(w, in->src[0].reg), *rb = nv_sm_rrow(w, in->src[1].reg);
+    const uint32_t *rc[2];
+    int64_t a[8][16], b[16][8];
+    uint32_t out[2][NV_SM_LANES];
+
+    if (!mask) {
+        return;
+    }
+    for (unsigned r = 0; r < 2; r++) {
+        rc[r] = nv_sm_rrow(w, in->src[2].reg == NV_SASS_RZ ? NV_SASS_RZ : in->src[2].reg + r);
+    }
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        for (unsigned i = 0; i < 4; i++) {
+            a[l / 4][4 * (l % 4) + i] = imma_byte(ra[l], i, m->a_signed);
+            b[4 * (l % 4) + i][l / 4] = imma_byte(rb[l], i, m->b_signed);
+        }
+    }
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        for (unsigned h = 0; h < 2; h++) {
+            int64_t sum = (int32_t)rc[h][l];
+
+            for (unsigned k = 0; k < 16; k++) {
+                sum += a[l / 4][k] * b[k][2 * (l % 4) + h];
+            }
+            out[h][l] = m->sat ? (uint32_t)(int32_t)CLAMP(sum, INT32_MIN, INT32_MAX)
+                               : (uint32_t)sum;
+        }
+    }
+    for (unsigned r = 0; r < 2 && in->dst.reg != NV_SASS_RZ; r++) {
+        nv_sm_write(w, in->dst.reg + r, out[r], mask);
+    }
+}
+
 static void exec_HFMA2(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     fp16_arith(w, in, mask, F_FMA);
@@ -887,6 +937,7 @@ NV_SM_EXECUTOR(HADD2, exec_HADD2)
 NV_SM_EXECUTOR(HMUL2, exec_HMUL2)
 NV_SM_EXECUTOR(HFMA2, exec_HFMA2)
 NV_SM_EXECUTOR(HMMA, exec_HMMA)
+NV_SM_EXECUTOR(IMMA, exec_IMMA)
 NV_SM_EXECUTOR(HSET2, exec_HSET2)
 NV_SM_EXECUTOR(HSETP2, exec_HSETP2)
 NV_SM_EXECUTOR(F2I, exec_F2I)
