@@ -139,7 +139,7 @@ static cudaError_t node_run(cudaGraphNode_t n)
     switch (n->type) {
     case cudaGraphNodeTypeKernel:
         return crt_launch_params(n->u.kernel.f, n->u.kernel.grid, n->u.kernel.block,
-                                 n->u.kernel.shared, n->u.kernel.params);
+                                 n->u.kernel.shared, n->u.kernel.params, 0);
     case cudaGraphNodeTypeMemcpy:
         return crt_copy((uint64_t)(uintptr_t)n->u.copy.dst, (uint64_t)(uintptr_t)n->u.copy.src,
                         n->u.copy.n, n->u.copy.kind);

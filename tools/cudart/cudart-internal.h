@@ -38,6 +38,7 @@
 #define CRT_MAX_BLOCKS_PER_SM   16
 #define CRT_WARP                32
 #define CRT_PITCH_ALIGN         512
+#define CRT_GRID_SYNC_BYTES     256         /* cooperative groups' grid barrier */
 
 typedef struct CrtFatbin {
     GBytes *cubin;              /* the sm_75 cubin, NULL if the binary has none */
@@ -93,6 +94,7 @@ typedef struct CrtState {
     bool devlib_failed;
     void *fifo;                 /* its printf FIFO (pinned) */
     size_t fifo_size;           /* bytes of its record area */
+    uint64_t grid_sync;         /* cooperative launches' grid-barrier workspace, 0 until used */
     /* NVGPU_CUDA_STATS: totals printed at exit */
     uint64_t launches, warp_insns, thread_insns;
     double kernel_secs;
@@ -135,7 +137,7 @@ bool crt_devlib_flush(void);
 cudaError_t crt_launch_prepare(CrtFunc *f, dim3 grid, dim3 block, void **args, size_t shared,
                                void **params);
 cudaError_t crt_launch_params(CrtFunc *f, dim3 grid, dim3 block, size_t shared,
-                              const void *params);
+                              const void *params, uint64_t grid_sync);
 
 /*
  * Stream capture (cudart-graph.c): whether s is capturing, and the work that

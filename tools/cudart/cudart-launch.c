@@ -418,7 +418,7 @@ static cudaError_t marshal(const NvCubin *cubin, const NvCubinKernel *k, void **
 
 /* Runs f with its parameter bytes already laid out (checked by the caller). */
 cudaError_t crt_launch_params(CrtFunc *f, dim3 grid, dim3 block, size_t shared,
-                              const void *params)
+                              const void *params, uint64_t grid_sync)
 {
     NvVgpuLaunch ln;
     NvSmError err;
@@ -433,7 +433,7 @@ cudaError_t crt_launch_params(CrtFunc *f, dim3 grid, dim3 block, size_t shared,
     ln = (NvVgpuLaunch) {
         .grid = { grid.x, grid.y, grid.z }, .block = { block.x, block.y, block.z },
         .dyn_shared = (uint32_t)shared, .params = params, .param_size = f->kernel.param_size,
-        .stack_size = (uint32_t)crt.stack_size,
+        .stack_size = (uint32_t)crt.stack_size, .grid_sync = grid_sync,
     };
     t0 = g_get_monotonic_time();
     ok = nv_vgpu_launch(crt.gpu, f->fb->module, &f->kernel, &ln, &err, &st);
@@ -491,7 +491,7 @@ static cudaError_t launch(CrtFunc *f, dim3 grid, dim3 block, void **args, size_t
     if (crt_capturing(stream)) {
         return crt_capture_kernel(stream, f, grid, block, shared, g_steal_pointer(&params));
     }
-    return crt_launch_params(f, grid, block, shared, params);
+    return crt_launch_params(f, grid, block, shared, params, 0);
 }
 
 CRT_EXPORT cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block,
@@ -636,4 +636,57 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, const void 
                  MIN(per - f->kernel.shared_size, (size_t)dyn_shared_limit(f)) : 0;
     }
     return crt_leave(e);
+}
+
+/* ---- cooperative launches ---- */
+
+/*
+ * Every block of the grid must be resident at once (the SM starts them all
+ * before any waits long), so the grid is limited by occupancy; grid.sync()
+ * finds its barrier in a zeroed workspace whose address the launch's
+ * constant bank carries, as NVIDIA's driver provides it.
+ */
+static cudaError_t cooperative(CrtFunc *f, dim3 grid, dim3 block, void **args, size_t shared,
+                               cudaStream_t stream)
+{
+    g_autofree void *params = NULL;
+    NvVgpuInfo info;
+    uint64_t blocks = (uint64_t)grid.x * grid.y * grid.z;
+    cudaError_t e;
+
+    if (!f) {
+        return cudaErrorInvalidDeviceFunction;
+    }
+    if (!crt_stream_valid(stream)) {
+        return cudaErrorInvalidResourceHandle;
+    }
+    if (crt_capturing(stream)) {
+        return cudaErrorStreamCaptureUnsupported;
+    }
+    if ((e = crt_launch_prepare(f, grid, block, args, shared, &params))) {
+        return e;
+    }
+    nv_vgpu_info(crt.gpu, &info);
+    if (blocks > (uint64_t)occupancy(&f->kernel, (int)(block.x * block.y * block.z), shared) *
+                 info.sms) {
+        return cudaErrorCooperativeLaunchTooLarge;
+    }
+    if (!crt.grid_sync && !(crt.grid_sync = nv_vgpu_alloc(crt.gpu, CRT_GRID_SYNC_BYTES))) {
+        return cudaErrorMemoryAllocation;
+    }
+    if (!nv_vgpu_fill2d(crt.gpu, crt.grid_sync, 0, 0, CRT_GRID_SYNC_BYTES, 1)) {
+        return crt_gpu_failed(cudaErrorLaunchFailure);
+    }
+    return crt_launch_params(f, grid, block, shared, params, crt.grid_sync);
+}
+
+CRT_EXPORT cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block,
+                                                   void **args, size_t shared,
+                                                   cudaStream_t stream);
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args,
+                                        size_t shared, cudaStream_t stream)
+{
+    cudaError_t e = crt_enter();
+
+    return crt_leave(e ? e : cooperative(crt_func(func), grid, block, args, shared, stream));
 }

@@ -464,6 +464,7 @@ cudaError_t cudaDeviceReset(void)
     nv_vgpu_free(crt.gpu);
     crt.devlib = NULL;
     crt.fifo = NULL;
+    crt.grid_sync = 0;
     crt.gpu = NULL;
     crt.sticky = cudaSuccess;
     g_hash_table_foreach_remove(crt.streams, free_handle, NULL);
@@ -595,6 +596,7 @@ static void fill_props(struct cudaDeviceProp *p)
     p->streamPrioritiesSupported = 1;
     p->managedMemory = 1;
     p->concurrentManagedAccess = 1;   /* safe: work completes at submission */
+    p->cooperativeLaunch = 1;
     p->globalL1CacheSupported = 1;
     p->localL1CacheSupported = 1;
     p->sharedMemPerMultiprocessor = CRT_SHARED_PER_SM;

@@ -62,6 +62,8 @@
 #define DRV_SHARED_WIN  0x18
 #define DRV_LOCAL_WIN   0x20
 #define DRV_STACK_TOP   0x28
+#define DRV_GRID_SYNC_HI 0x8c   /* cooperative groups' grid barrier: its address, high word */
+#define DRV_GRID_SYNC_LO 0x90   /* ... and low word (0: not a cooperative launch; grid.sync() traps) */
 
 struct NvVgpu {
     NvPlatform plat;
@@ -940,6 +942,8 @@ bool nv_vgpu_launch(NvVgpu *v, NvVgpuModule *m, const NvCubinKernel *k,
     memcpy(cb + DRV_SHARED_WIN, &windows[0], 8);
     memcpy(cb + DRV_LOCAL_WIN, &windows[1], 8);
     memcpy(cb + DRV_STACK_TOP, &local, 4);
+    *(uint32_t *)(cb + DRV_GRID_SYNC_HI) = GUINT32_TO_LE((uint32_t)(ln->grid_sync >> 32));
+    *(uint32_t *)(cb + DRV_GRID_SYNC_LO) = GUINT32_TO_LE((uint32_t)ln->grid_sync);
     memcpy(cb + k->param_base, ln->params, ln->param_size);
     memset(q, 0, NV_QMD_BYTES);
     fill_qmd(q, m, k, ln, entry, sys_va(v, SYS_CB0), cb0_size, local);

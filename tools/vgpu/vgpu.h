@@ -51,6 +51,7 @@ typedef struct NvVgpuLaunch {
     const void *params;         /* the kernel's parameter bytes, as the cubin lays them out */
     uint32_t param_size;
     uint32_t stack_size;        /* per-thread stack bytes (0: CUDA's default, 1 KiB) */
+    uint64_t grid_sync;         /* a cooperative launch's grid-barrier workspace (0: none) */
 } NvVgpuLaunch;
 
 /* NULL (with a message on stderr) when the address space cannot be reserved. */

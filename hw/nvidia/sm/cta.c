@@ -215,6 +215,7 @@ NvSmCta *nv_sm_cta_new(NvSmLaunch *l, uint64_t index)
 void nv_sm_cta_recycle(NvSmLaunch *l, NvSmCta *c)
 {
     g_mutex_lock(&l->lock);
+    l->live--;
     if (l->spare->len < 64) {
         g_ptr_array_add(l->spare, c);
         c = NULL;

@@ -23,7 +23,6 @@ enum {
 };
 
 #define NV_SM_WINDOW_SIZE_BITS  24
-#define NV_SM_WARPS_PER_SM      32      /* SR_VIRTCFG.NWarp as reported */
 
 static uint32_t branch_pred(const NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {

@@ -235,6 +235,22 @@ static bool snapshot_cbufs(NvSmLaunch *l, NvSmError *err)
     return true;
 }
 
+/*
+ * The CTAs of a launch a Turing GPU holds at once: per SM at most 16, 32
+ * warps, 64K registers and 64 KiB of shared memory between them.
+ */
+static uint32_t resident_ctas(const NvSmLaunchDesc *d, uint32_t nwarps)
+{
+    uint32_t per_sm = MIN(NV_SM_CTAS_PER_SM, NV_SM_WARPS_PER_SM / MAX(nwarps, 1u));
+    uint64_t regs = (uint64_t)MAX(d->regs, 1u) * NV_SM_LANES * nwarps;
+
+    per_sm = MIN(per_sm, (uint32_t)MIN(NV_SM_REGS_PER_SM / regs, UINT32_MAX));
+    if (d->shared_bytes) {
+        per_sm = MIN(per_sm, NV_SM_SHARED_PER_SM / d->shared_bytes);
+    }
+    return MAX(per_sm, 1u) * MAX(d->sm_count, 1u);
+}
+
 NvSmLaunch *nv_sm_launch_new(NvSm *sm, const NvSmLaunchDesc *desc,
                              const NvSmMemOps *mem, NvSmError *err)
 {
@@ -256,12 +272,12 @@ NvSmLaunch *nv_sm_launch_new(NvSm *sm, const NvSmLaunchDesc *desc,
     g_mutex_init(&l->mem_lock);
     g_mutex_init(&l->lock);
     g_mutex_init(&l->code_lock);
-    /* a CTA is parked only by a worker that ran it: no more than workers of them */
     l->parked = g_ptr_array_sized_new(sm->workers);
     l->spare = g_ptr_array_sized_new(sm->workers);
     l->threads = desc->block[0] * desc->block[1] * desc->block[2];
     l->nwarps = (l->threads + NV_SM_LANES - 1) / NV_SM_LANES;
     l->total_ctas = (uint64_t)desc->grid[0] * desc->grid[1] * desc->grid[2];
+    l->resident_max = resident_ctas(desc, l->nwarps);
     if (!snapshot_cbufs(l, err)) {
         nv_sm_launch_free(l);
         return NULL;
@@ -281,21 +297,32 @@ static void cta_resource_error(NvSmLaunch *l, uint64_t index)
 /*
  * Takes a parked CTA or starts the next one, charging its setup to the
  * launch's count and to t; NULL when none is left (or none could start).
+ * As on a GPU, CTAs are started while fewer than the GPU holds at once are
+ * live (and the host memory cap leaves room), and the parked ones take
+ * turns oldest first: a CTA that waits for others (a grid-wide barrier of a
+ * cooperative launch) lets them start and run.
  */
 static NvSmCta *take_cta(NvSmLaunch *l, NvSmTimer *t)
 {
     NvSmCta *c = NULL;
     uint64_t index, cost = NV_SM_CTA_SETUP_COST(l->nwarps, l->d.shared_bytes);
+    bool start;
 
     g_mutex_lock(&l->lock);
-    if (l->parked->len) {
-        c = g_ptr_array_steal_index_fast(l->parked, l->parked->len - 1);
+    /* a CTA whose turn a slice cut short goes on first: slices change nothing */
+    start = l->next_cta < l->total_ctas &&
+            (!l->parked->len ||
+             (!((NvSmCta *)g_ptr_array_index(l->parked, 0))->cut &&
+              l->live < l->resident_max && nv_sm_mem_used(l->sm) < l->sm->mem_max / 4));
+    if (!start && l->parked->len) {
+        c = g_ptr_array_steal_index(l->parked, 0);
     }
-    if (c || l->next_cta >= l->total_ctas) {
+    if (c || !start) {
         g_mutex_unlock(&l->lock);
         return c;
     }
     index = l->next_cta++;
+    l->live++;
     g_mutex_unlock(&l->lock);
     __atomic_fetch_add(&l->used, cost, __ATOMIC_RELAXED);
     nv_sm_timer_charge(l, t, cost);
@@ -320,10 +347,16 @@ static void cta_timeout(NvSmCta *c)
     nv_sm_fault(w, NV_SM_ERR_TIMEOUT, 0, false, w->active ? __builtin_ctz(w->active) : 0);
 }
 
-static void park(NvSmLaunch *l, NvSmCta *c)
+/* Parks c: at the back when its turn is over, else (cut) at the front. */
+static void park(NvSmLaunch *l, NvSmCta *c, bool cut)
 {
     g_mutex_lock(&l->lock);
-    g_ptr_array_add(l->parked, c);
+    c->cut = cut;
+    if (cut) {
+        g_ptr_array_insert(l->parked, 0, c);
+    } else {
+        g_ptr_array_add(l->parked, c);
+    }
     g_mutex_unlock(&l->lock);
 }
 
@@ -377,14 +410,14 @@ static void run_worker(const NvSmTask *task)
         used = __atomic_load_n(&l->used, __ATOMIC_RELAXED);
         if (l->d.budget && used >= l->d.budget) {
             cta_timeout(c);
-            park(l, c);
+            park(l, c, true);
             break;
         }
         limit = turn_limit(l, task->until, used);
         if (limit && nv_sm_cta_run(c, limit, &n, &t)) {
             nv_sm_cta_recycle(l, c);
         } else {
-            park(l, c);
+            park(l, c, t.over || limit < NV_SM_CTA_QUANTUM || n < NV_SM_CTA_QUANTUM);
         }
         __atomic_fetch_add(&l->used, n, __ATOMIC_RELAXED);
     }

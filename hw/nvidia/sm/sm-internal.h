@@ -30,6 +30,12 @@
 
 /* Register rows: R0..R254, then the zero row (RZ reads), then scratch rows
  * that swallow writes to RZ (also the upper halves of wide writes at R254+). */
+/* What one Turing SM holds at once (SR_VIRTCFG, CTA residency) */
+#define NV_SM_WARPS_PER_SM      32
+#define NV_SM_CTAS_PER_SM       16
+#define NV_SM_REGS_PER_SM       65536u
+#define NV_SM_SHARED_PER_SM     (64u << 10)
+
 #define NV_SM_ZERO_ROW      255
 #define NV_SM_SCRATCH_ROW   256
 #define NV_SM_ROWS          260
@@ -98,6 +104,7 @@ struct NvSmCta {
     uint32_t turn;                          /* turns taken in the current round */
     uint32_t left;                          /* of the current turn's warp quantum */
     bool ran;                               /* some warp ran in this round */
+    bool cut;                               /* parked mid-turn by the slice's end */
     uint32_t bar_arrived[NV_SM_CTA_BARRIERS];   /* threads arrived (SYNC and ARV) */
     uint32_t bar_count[NV_SM_CTA_BARRIERS];     /* expected threads; 0 = all live */
     uint32_t bar_acc[NV_SM_CTA_BARRIERS];       /* BAR.RED accumulator */
@@ -114,7 +121,9 @@ struct NvSmLaunch {
     uint32_t threads, nwarps;       /* per CTA */
     uint64_t total_ctas;
     uint64_t next_cta;              /* under lock */
-    GPtrArray *parked;              /* started CTAs, under lock */
+    uint64_t live;                  /* CTAs started and not finished, under lock */
+    uint32_t resident_max;          /* CTAs the GPU would hold at once */
+    GPtrArray *parked;              /* started CTAs whose turn ended, oldest first, under lock */
     GPtrArray *spare;               /* finished CTAs to reuse, under lock */
     GMutex lock;
     GMutex code_lock;
