@@ -38,6 +38,8 @@
 #define CRT_MAX_BLOCKS_PER_SM   16
 #define CRT_WARP                32
 #define CRT_PITCH_ALIGN         512
+#define CRT_HOST_REGISTER_IO    4           /* cudaHostRegisterIoMemory */
+#define CRT_HOST_REGISTER_FLAGS 0xb         /* Portable | Mapped | ReadOnly */
 #define CRT_GRID_SYNC_BYTES     256         /* cooperative groups' grid barrier */
 
 typedef struct CrtFatbin {

@@ -194,7 +194,41 @@ cudaError_t cudaFreeHost(void *ptr)
     return crt_leave(e);
 }
 
-/* Whether host lies in memory from cudaMallocHost/cudaHostAlloc. */
+/*
+ * Registered host memory is mapped for the GPU at the same addresses (any
+ * flags: every registration is portable and mapped here); I/O memory is not
+ * supported.
+ */
+CRT_EXPORT cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned flags);
+cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned flags)
+{
+    cudaError_t e = crt_enter();
+    uint64_t p = PTR(ptr);
+
+    if (!e && (!ptr || !size || (flags & ~CRT_HOST_REGISTER_FLAGS))) {
+        e = (flags & CRT_HOST_REGISTER_IO) ? cudaErrorNotSupported : cudaErrorInvalidValue;
+    } else if (!e && nv_vgpu_mem_find(crt.gpu, p, size, NULL, NULL) != NV_VGPU_MEM_NONE) {
+        e = nv_vgpu_mem_find(crt.gpu, p, size, NULL, NULL) == NV_VGPU_MEM_DEVICE
+            ? cudaErrorInvalidValue : cudaErrorHostMemoryAlreadyRegistered;
+    } else if (!e && !nv_vgpu_host_register(crt.gpu, ptr, size)) {
+        /* its pages touch another registration's, or the page tables are full */
+        e = cudaErrorHostMemoryAlreadyRegistered;
+    }
+    return crt_leave(e);
+}
+
+CRT_EXPORT cudaError_t cudaHostUnregister(void *ptr);
+cudaError_t cudaHostUnregister(void *ptr)
+{
+    cudaError_t e = crt_enter();
+
+    if (!e && !nv_vgpu_host_unregister(crt.gpu, ptr)) {
+        e = cudaErrorHostMemoryNotRegistered;
+    }
+    return crt_leave(e);
+}
+
+/* Whether host lies in memory from cudaMallocHost/cudaHostAlloc or registered. */
 static bool is_pinned(const void *host)
 {
     return nv_vgpu_mem_find(crt.gpu, PTR(host), 1, NULL, NULL) == NV_VGPU_MEM_HOST;

@@ -40,6 +40,10 @@
 #define SYS_STAGE       (2ull << 20)
 #define STAGE_SIZE      (8ull << 20)
 #define SYS_PINNED      (16ull << 20)
+#define REG_PA          (1ull << 40)        /* system addresses of registered host memory */
+#define PT_LIMIT        (HEAP_PA - (1ull << 20))  /* page tables stop short of the heap */
+#define GPU_VA_LIMIT    ((1ull << 47) - 1)  /* the host's user addresses */
+#define PT_COST_2M      (16u << 10)         /* at most, for the tables of a 2 MiB range */
 #define PAGE_2M         (1ull << NV_PAGE_SHIFT_2M)
 #define VA_FIRST        (64ull << 30)       /* where reservations are tried first ... */
 #define VA_STEP         (64ull << 30)
@@ -76,10 +80,18 @@ struct NvVgpu {
     uint32_t fence;             /* the last fence payload */
     bool dead;
     unsigned sms;
+    GArray *regs;               /* NvVgpuReg: registered host memory */
+    uint64_t reg_pa_next;
     NvVgpuResolveFn resolve;
     void *resolve_opaque;
     char error[320];
 };
+
+/* Registered host memory: the pages [va, va + size) at system address pa. */
+typedef struct NvVgpuReg {
+    uint64_t ptr, len;          /* as registered */
+    uint64_t va, size, pa;      /* the whole pages */
+} NvVgpuReg;
 
 struct NvVgpuModule {
     NvVgpu *v;
@@ -113,34 +125,50 @@ static bool sys_range(uint64_t addr, uint64_t len)
     return addr <= SYS_SIZE && len <= SYS_SIZE - addr;
 }
 
+/* Host memory behind system addresses [addr, addr + len): ours or registered; NULL if none. */
+static uint8_t *sys_host(NvVgpu *v, uint64_t addr, uint64_t len)
+{
+    if (sys_range(addr, len)) {
+        return v->sys + addr;
+    }
+    for (guint i = 0; v->regs && i < v->regs->len; i++) {
+        const NvVgpuReg *r = &g_array_index(v->regs, NvVgpuReg, i);
+
+        if (addr >= r->pa && addr - r->pa <= r->size && len <= r->size - (addr - r->pa)) {
+            return (uint8_t *)(uintptr_t)(r->va + (addr - r->pa));
+        }
+    }
+    return NULL;
+}
+
 static bool plat_dma_read(void *o, uint64_t addr, void *buf, size_t len)
 {
-    NvVgpu *v = o;
+    uint8_t *p = sys_host(o, addr, len);
 
-    if (!sys_range(addr, len)) {
-        return false;
+    if (p) {
+        memcpy(buf, p, len);
     }
-    memcpy(buf, v->sys + addr, len);
-    return true;
+    return p != NULL;
 }
 
 static bool plat_dma_write(void *o, uint64_t addr, const void *buf, size_t len)
 {
-    NvVgpu *v = o;
+    uint8_t *p = sys_host(o, addr, len);
 
-    if (!sys_range(addr, len)) {
-        return false;
+    if (p) {
+        memcpy(p, buf, len);
     }
-    memcpy(v->sys + addr, buf, len);
-    return true;
+    return p != NULL;
 }
 
-/* System memory is the library's own mapping, alive as long as the GPU: the SM uses it directly. */
+/*
+ * System memory is the library's own mapping, alive as long as the GPU, or
+ * registered memory, which no kernel outlives (work completes at
+ * submission): the SM uses it directly.
+ */
 static uint8_t *plat_dma_page(void *o, uint64_t addr, bool write)
 {
-    NvVgpu *v = o;
-
-    return sys_range(addr, 4096) ? v->sys + addr : NULL;
+    return sys_host(o, addr, 4096);
 }
 
 static void plat_error(void *o, unsigned kind, const char *msg)
@@ -229,6 +257,8 @@ static bool channel_setup(NvVgpu *v)
 {
     nvch_init(&v->ch, (NvPtMem) { v, pt_w64, pt_r64 }, (NvTestRegs) { v, reg_rd, reg_wr },
               0, 0, CH_BASE, NV_TARGET_SYS_COH, SYS_GP, SYS_PB);
+    /* the whole user address space: registered host memory is anywhere in it */
+    v->ch.vmm.mem.write64(v, NV_TARGET_VRAM, CH_BASE + A_RAMIN_VA_LIMIT, GPU_VA_LIMIT);
     for (uint64_t off = 0; off < SYS_SIZE; off += PAGE_2M) {
         nvpt_map(&v->ch.vmm, sys_va(v, off), off, NV_TARGET_SYS_COH, NV_PAGE_SHIFT_2M, 0);
     }
@@ -289,6 +319,9 @@ void nv_vgpu_free(NvVgpu *v)
     nv_heap_fini(&v->dev);
     nv_heap_fini(&v->host);
     g_free(v->page_refs);
+    if (v->regs) {
+        g_array_free(v->regs, true);
+    }
     if (v->sys) {
         munmap(v->sys, SYS_SIZE);
     }
@@ -432,13 +465,42 @@ uint64_t nv_vgpu_mem_free_bytes(const NvVgpu *v)
     return v->dev.size - v->dev.in_use;
 }
 
+/* The registration whose pages overlap [va, va + len), or -1. */
+static int reg_find(const NvVgpu *v, uint64_t va, uint64_t len)
+{
+    for (guint i = 0; v->regs && i < v->regs->len; i++) {
+        const NvVgpuReg *r = &g_array_index(v->regs, NvVgpuReg, i);
+
+        if (va < r->va + r->size && r->va < va + MAX(len, 1)) {
+            return (int)i;
+        }
+    }
+    return -1;
+}
+
 NvVgpuMemKind nv_vgpu_mem_find(const NvVgpu *v, uint64_t va, uint64_t len, uint64_t *base,
                                uint64_t *size)
 {
+    int reg;
+
     if (nv_heap_find(&v->dev, va, len, base, size)) {
         return NV_VGPU_MEM_DEVICE;
     }
     if (nv_heap_find(&v->host, va, len, base, size)) {
+        return NV_VGPU_MEM_HOST;
+    }
+    if ((reg = reg_find(v, va, len)) >= 0) {
+        const NvVgpuReg *r = &g_array_index(v->regs, NvVgpuReg, reg);
+
+        if (va < r->ptr || len > r->len || va - r->ptr > r->len - len) {
+            return NV_VGPU_MEM_INVALID;
+        }
+        if (base) {
+            *base = r->ptr;
+        }
+        if (size) {
+            *size = r->len;
+        }
         return NV_VGPU_MEM_HOST;
     }
     if ((va >= v->dev.base && va - v->dev.base < HEAP_SIZE) ||
@@ -450,12 +512,71 @@ NvVgpuMemKind nv_vgpu_mem_find(const NvVgpu *v, uint64_t va, uint64_t len, uint6
     return NV_VGPU_MEM_NONE;
 }
 
-/* Host pointer to pinned memory [va, va + len), or NULL. */
+/* Host pointer to pinned or registered memory [va, va + len), or NULL. */
 static uint8_t *pinned(NvVgpu *v, uint64_t va, uint64_t len)
 {
     uint64_t base = sys_va(v, 0);
 
-    return va >= base && sys_range(va - base, len) ? v->sys + (va - base) : NULL;
+    if (va >= base && sys_range(va - base, len)) {
+        return v->sys + (va - base);
+    }
+    return nv_vgpu_mem_find(v, va, len, NULL, NULL) == NV_VGPU_MEM_HOST
+           ? (uint8_t *)(uintptr_t)va : NULL;
+}
+
+/* Maps (pa != 0) or unmaps the 4 KiB pages [va, va + size), then invalidates the TLB. */
+static void map_sys_pages(NvVgpu *v, uint64_t va, uint64_t size, uint64_t pa)
+{
+    for (uint64_t off = 0; off < size; off += 4096) {
+        if (pa) {
+            nvpt_map(&v->ch.vmm, va + off, pa + off, NV_TARGET_SYS_COH, NV_PAGE_SHIFT_4K, 0);
+        } else {
+            v->ch.vmm.mem.write64(v, NV_TARGET_VRAM,
+                                  nvpt_pte_addr(&v->ch.vmm, va + off, NV_PAGE_SHIFT_4K), 0);
+        }
+    }
+    reg_wr(v, A_VF_MMU_INVALIDATE, R_VF_MMU_INVALIDATE_TRIGGER_MASK |
+                                   R_VF_MMU_INVALIDATE_ALL_VA_MASK |
+                                   R_VF_MMU_INVALIDATE_ALL_PDB_MASK);
+}
+
+bool nv_vgpu_host_register(NvVgpu *v, void *ptr, uint64_t size)
+{
+    NvVgpuReg r = { .ptr = (uint64_t)(uintptr_t)ptr, .len = size };
+
+    r.va = r.ptr & ~4095ull;
+    if (!ptr || !size || r.ptr + size < r.ptr || r.ptr + size > GPU_VA_LIMIT) {
+        return false;
+    }
+    r.size = ((r.ptr + size + 4095) & ~4095ull) - r.va;
+    /* its pages must not touch GPU memory or another registration's pages */
+    if (nv_vgpu_mem_find(v, r.va, r.size, NULL, NULL) != NV_VGPU_MEM_NONE ||
+        reg_find(v, r.va, r.size) >= 0 || v->ch.vmm.next > PT_LIMIT ||
+        (r.size / PAGE_2M + 2) * PT_COST_2M > PT_LIMIT - v->ch.vmm.next) {
+        return false;
+    }
+    r.pa = v->reg_pa_next ? v->reg_pa_next : REG_PA;
+    v->reg_pa_next = r.pa + r.size + 4096;      /* a hole between registrations */
+    map_sys_pages(v, r.va, r.size, r.pa);
+    if (!v->regs) {
+        v->regs = g_array_new(false, false, sizeof(NvVgpuReg));
+    }
+    g_array_append_val(v->regs, r);
+    return true;
+}
+
+bool nv_vgpu_host_unregister(NvVgpu *v, void *ptr)
+{
+    for (guint i = 0; v->regs && i < v->regs->len; i++) {
+        NvVgpuReg *r = &g_array_index(v->regs, NvVgpuReg, i);
+
+        if (r->ptr == (uint64_t)(uintptr_t)ptr) {
+            map_sys_pages(v, r->va, r->size, 0);
+            g_array_remove_index_fast(v->regs, i);
+            return true;
+        }
+    }
+    return false;
 }
 
 /* One pitch-linear copy (or with remap, fill) on the copy engine, then the fence. */

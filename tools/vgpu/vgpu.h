@@ -67,11 +67,19 @@ bool nv_vgpu_free_mem(NvVgpu *v, uint64_t va);
 void *nv_vgpu_host_alloc(NvVgpu *v, uint64_t bytes);
 bool nv_vgpu_host_free(NvVgpu *v, void *ptr);
 uint64_t nv_vgpu_mem_free_bytes(const NvVgpu *v);
+/*
+ * Registers host memory [ptr, ptr + size) (any host memory the process
+ * owns; whole pages around it are mapped): the GPU reaches it at the same
+ * addresses, as pinned memory. false when it overlaps GPU memory or another
+ * registration, or the page tables are full. Unregister with its ptr.
+ */
+bool nv_vgpu_host_register(NvVgpu *v, void *ptr, uint64_t size);
+bool nv_vgpu_host_unregister(NvVgpu *v, void *ptr);
 
 typedef enum NvVgpuMemKind {
     NV_VGPU_MEM_NONE,           /* not memory of this GPU (pageable host memory) */
     NV_VGPU_MEM_DEVICE,
-    NV_VGPU_MEM_HOST,           /* pinned */
+    NV_VGPU_MEM_HOST,           /* pinned (allocated or registered) */
     NV_VGPU_MEM_INVALID,        /* in the GPU's ranges, but not inside one allocation */
 } NvVgpuMemKind;
 
