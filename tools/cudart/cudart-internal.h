@@ -61,6 +61,7 @@ typedef struct CrtVar {
     CrtFatbin *fb;
     char *name;
     size_t size;
+    void **managed;             /* __managed__: the host's pointer to it (set at module load) */
 } CrtVar;
 
 struct CUstream_st {

@@ -296,15 +296,91 @@ void __cudaRegisterVar(void **handle, char *host_var, char *device_address,
     g_rec_mutex_unlock(&crt.lock);
 }
 
+/*
+ * A __managed__ variable: host code reaches it through *host_ptr, which the
+ * module's loading points at the variable's managed memory (host code calls
+ * __cudaInitModule first).
+ */
+CRT_EXPORT void __cudaRegisterManagedVar(void **handle, void **host_ptr, char *device_address,
+                                         const char *device_name, int ext, size_t size,
+                                         int constant, int global);
+void __cudaRegisterManagedVar(void **handle, void **host_ptr, char *device_address,
+                              const char *device_name, int ext, size_t size, int constant,
+                              int global)
+{
+    CrtVar *v = g_new0(CrtVar, 1);
+
+    v->fb = (CrtFatbin *)handle;
+    v->name = g_strdup(device_name);
+    v->size = size;
+    v->managed = host_ptr;
+    crt_lock();
+    g_hash_table_insert(crt.vars, host_ptr, v);
+    g_rec_mutex_unlock(&crt.lock);
+}
+
+static cudaError_t fatbin_module(CrtFatbin *fb);
+
 CRT_EXPORT char __cudaInitModule(void **handle);
 char __cudaInitModule(void **handle)
 {
-    return 1;
+    cudaError_t e = crt_enter();
+
+    if (!e) {
+        e = fatbin_module((CrtFatbin *)handle);
+    }
+    return crt_leave(e) == cudaSuccess;
+}
+
+/*
+ * Managed memory for fb's __managed__ variables, with their initial values
+ * from the cubin; false when there is no memory.
+ */
+static bool place_managed(CrtFatbin *fb, GArray *placed)
+{
+    GHashTableIter it;
+    gpointer key, value;
+    NvCubin c;
+
+    if (!nv_cubin_open(&c, g_bytes_get_data(fb->cubin, NULL), g_bytes_get_size(fb->cubin))) {
+        return true;    /* the loader says what is wrong with it */
+    }
+    g_hash_table_iter_init(&it, crt.vars);
+    while (g_hash_table_iter_next(&it, &key, &value)) {
+        CrtVar *v = value;
+        NvVgpuSymbol s;
+        uint8_t *mem;
+
+        if (v->fb != fb || !v->managed) {
+            continue;
+        }
+        if (!(mem = nv_vgpu_host_alloc(crt.gpu, MAX(v->size, 1)))) {
+            return false;
+        }
+        g_hash_table_add(crt.managed, mem);
+        memset(mem, 0, v->size);
+        for (unsigned i = 1; i < nv_cubin_symbol_count(&c); i++) {
+            NvCubinSymbol sym;
+            NvCubinSection sec;
+
+            if (nv_cubin_symbol(&c, i, &sym) && !strcmp(sym.name, v->name) &&
+                nv_cubin_section(&c, sym.section, &sec) && sec.data &&
+                sym.value <= sec.size && MIN(v->size, sym.size) <= sec.size - sym.value) {
+                memcpy(mem, sec.data + sym.value, MIN(v->size, sym.size));
+            }
+        }
+        *v->managed = mem;
+        s = (NvVgpuSymbol){ v->name, (uint64_t)(uintptr_t)mem };
+        g_array_append_val(placed, s);
+    }
+    return true;
 }
 
 /* The module of a fat binary in the current context (crt_enter done). */
 static cudaError_t fatbin_module(CrtFatbin *fb)
 {
+    g_autoptr(GArray) placed = g_array_new(false, false, sizeof(NvVgpuSymbol));
+
     if (fb->module) {
         return cudaSuccess;
     }
@@ -316,8 +392,12 @@ static cudaError_t fatbin_module(CrtFatbin *fb)
         }
         return cudaErrorNoKernelImageForDevice;
     }
-    fb->module = nv_vgpu_module_load(crt.gpu, g_bytes_get_data(fb->cubin, NULL),
-                                      g_bytes_get_size(fb->cubin));
+    if (!place_managed(fb, placed)) {
+        return cudaErrorMemoryAllocation;
+    }
+    fb->module = nv_vgpu_module_load_placed(crt.gpu, g_bytes_get_data(fb->cubin, NULL),
+                                            g_bytes_get_size(fb->cubin),
+                                            (NvVgpuSymbol *)placed->data, placed->len);
     if (!fb->module) {
         fprintf(stderr, "nvqemu cudart: cannot load the sm_75 cubin: %s\n",
                 nv_vgpu_last_error(crt.gpu));

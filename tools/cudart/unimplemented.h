@@ -6,7 +6,6 @@
  */
 CUDA_UNIMPLEMENTED(__cudaGetProcAddress)
 CUDA_UNIMPLEMENTED(__cudaRegisterHostVar)
-CUDA_UNIMPLEMENTED(__cudaRegisterManagedVar)
 CUDA_UNIMPLEMENTED(__cudaRegisterUnifiedTable)
 CUDA_UNIMPLEMENTED(cudaArrayGetInfo)
 CUDA_UNIMPLEMENTED(cudaArrayGetMemoryRequirements)

@@ -100,6 +100,8 @@ struct NvVgpuModule {
     uint64_t *section_va;       /* per section of the cubin, 0 until loaded */
     unsigned sections;
     unsigned extern_regs;       /* registers of the functions resolved outside it */
+    NvVgpuSymbol *placed;       /* variables placed elsewhere (names owned) */
+    unsigned n_placed;
 };
 
 /* ---- the platform: real time, DMA into the system memory mapping ---- */
@@ -766,6 +768,12 @@ static bool symbol_address(NvVgpuModule *m, const NvCubinSymbol *sym, uint64_t *
     uint64_t base;
     unsigned regs;
 
+    for (unsigned i = 0; i < m->n_placed; i++) {
+        if (!strcmp(m->placed[i].name, sym->name)) {
+            *addr = m->placed[i].va;
+            return true;
+        }
+    }
     if (sym->section == 0) {
         if (!v->resolve || !v->resolve(v->resolve_opaque, sym->name, addr, &regs)) {
             snprintf(why, why_len,
@@ -898,10 +906,21 @@ static bool is_data_section(const char *name)
 
 NvVgpuModule *nv_vgpu_module_load(NvVgpu *v, const void *cubin, size_t size)
 {
+    return nv_vgpu_module_load_placed(v, cubin, size, NULL, 0);
+}
+
+NvVgpuModule *nv_vgpu_module_load_placed(NvVgpu *v, const void *cubin, size_t size,
+                                         const NvVgpuSymbol *ov, unsigned n_ov)
+{
     NvVgpuModule *m = g_new0(NvVgpuModule, 1);
     char why[sizeof(v->error)] = "";
 
     m->v = v;
+    m->placed = g_new0(NvVgpuSymbol, n_ov);
+    m->n_placed = n_ov;
+    for (unsigned i = 0; i < n_ov; i++) {
+        m->placed[i] = (NvVgpuSymbol){ g_strdup(ov[i].name), ov[i].va };
+    }
     m->image = g_memdup2(cubin, size);
     if (!nv_cubin_open(&m->cubin, m->image, size) || m->cubin.sm != 75) {
         snprintf(why, sizeof(why), "not an sm_75 cubin");
@@ -942,6 +961,10 @@ void nv_vgpu_module_free(NvVgpuModule *m)
             nv_vgpu_free_mem(m->v, m->section_va[i]);
         }
     }
+    for (unsigned i = 0; i < m->n_placed; i++) {
+        g_free((char *)m->placed[i].name);
+    }
+    g_free(m->placed);
     g_free(m->section_va);
     g_free(m->image);
     g_free(m);
@@ -973,11 +996,12 @@ bool nv_vgpu_module_symbol(NvVgpuModule *m, const char *name, uint64_t *va, uint
     NvCubinSymbol sym;
     NvCubinSection s;
     uint64_t base;
+    char why[8];
 
-    if (!find_symbol(m, name, false, &sym, &s, &base)) {
+    if (!find_symbol(m, name, false, &sym, &s, &base) ||
+        !symbol_address(m, &sym, va, why, sizeof(why))) {
         return false;
     }
-    *va = base + sym.value;
     *size = sym.size;
     return true;
 }

@@ -123,6 +123,17 @@ void nv_vgpu_set_resolver(NvVgpu *v, NvVgpuResolveFn fn, void *opaque);
  * relocations. NULL if unusable.
  */
 NvVgpuModule *nv_vgpu_module_load(NvVgpu *v, const void *cubin, size_t size);
+/*
+ * The same, with the variables named in ov placed at the given addresses
+ * instead of in the module's sections (CUDA's __managed__ variables live in
+ * managed memory): relocations and nv_vgpu_module_symbol() use them.
+ */
+typedef struct NvVgpuSymbol {
+    const char *name;
+    uint64_t va;
+} NvVgpuSymbol;
+NvVgpuModule *nv_vgpu_module_load_placed(NvVgpu *v, const void *cubin, size_t size,
+                                         const NvVgpuSymbol *ov, unsigned n_ov);
 void nv_vgpu_module_free(NvVgpuModule *m);
 const NvCubin *nv_vgpu_module_cubin(const NvVgpuModule *m);
 /* The device address and size of a global or constant variable; false if absent. */
