@@ -2,7 +2,8 @@
 // diamond of dependencies) instantiated once and launched several times,
 // reading its host input anew each launch; a kernel node updated in the
 // executable graph; a graph captured from a stream, which runs nothing while
-// capturing; checked against the CPU. Cycles and bad handles are refused.
+// capturing; a capture forked to a second stream and joined back through
+// events; checked against the CPU. Cycles and bad handles are refused.
 #include <vector>
 #include "check.h"
 
@@ -167,6 +168,67 @@ int main()
     EXPECT(host_calls == 6, "host function ran %d times", host_calls);
     CHECK(cudaGraphExecDestroy(exec));
     CHECK(cudaGraphDestroy(cg));
+
+    // fork and join through events: s2 joins s's capture, both branches run
+    // after the copy, the last node after both
+    cudaStream_t s2;
+    cudaEvent_t forked, joined;
+    float *z;
+    CHECK(cudaStreamCreate(&s2));
+    CHECK(cudaEventCreate(&forked));
+    CHECK(cudaEventCreate(&joined));
+    CHECK(cudaMalloc(&z, bytes));
+    CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+    CHECK(cudaMemcpyAsync(x, in.data(), bytes, cudaMemcpyHostToDevice, s));
+    CHECK(cudaEventRecord(forked, s));
+    CHECK(cudaStreamWaitEvent(s2, forked, 0));
+    CHECK(cudaStreamIsCapturing(s2, &st));
+    EXPECT(st == cudaStreamCaptureStatusActive, "the waiting stream did not join");
+    CHECK(cudaMemsetAsync(y, 0, bytes, s));
+    CHECK(cudaMemsetAsync(z, 0, bytes, s2));
+    add<<<(n + 127) / 128, 128, 0, s>>>(y, x, n);      // y = x
+    add<<<(n + 127) / 128, 128, 0, s2>>>(z, x, n);     // z = x
+    scale<<<(n + 127) / 128, 128, 0, s2>>>(z, 4.0f, n);
+    CHECK(cudaEventRecord(joined, s2));
+    CHECK(cudaStreamWaitEvent(s, joined, 0));
+    add<<<(n + 127) / 128, 128, 0, s>>>(y, z, n);      // y = x + 4x
+    CHECK(cudaMemcpyAsync(out.data(), y, bytes, cudaMemcpyDeviceToHost, s));
+    EXPECT(cudaStreamEndCapture(s2, &cg) == cudaErrorStreamCaptureUnmatched,
+           "capture ended on the joined stream");
+    cudaGetLastError();
+    CHECK(cudaStreamEndCapture(s, &cg));
+    CHECK(cudaStreamIsCapturing(s2, &st));
+    EXPECT(st == cudaStreamCaptureStatusNone, "the joined stream still captures");
+    CHECK(cudaGraphGetNodes(cg, nullptr, &count));
+    EXPECT(count == 8, "%zu nodes in the fork/join capture", count);
+    // the second branch's memset waits for the copy; the last add for both branches
+    cudaGraphNode_t nodes[8], deps[4];
+    CHECK(cudaGraphGetNodes(cg, nodes, &count));
+    size_t nd = 4;
+    CHECK(cudaGraphNodeGetDependencies(nodes[2], deps, nullptr, &nd));
+    EXPECT(nd == 1 && deps[0] == nodes[0], "the forked memset: %zu dependencies", nd);
+    nd = 4;
+    CHECK(cudaGraphNodeGetDependencies(nodes[6], deps, nullptr, &nd));
+    EXPECT(nd == 2 && ((deps[0] == nodes[3] && deps[1] == nodes[5]) ||
+                       (deps[0] == nodes[5] && deps[1] == nodes[3])),
+           "the joining add: %zu dependencies", nd);
+    size_t nroots = 0;
+    CHECK(cudaGraphGetRootNodes(cg, nullptr, &nroots));
+    EXPECT(nroots == 1, "%zu roots", nroots);
+    for (int i = 0; i < n; i++) {
+        in[i] = 0.5f * i;
+    }
+    CHECK(cudaGraphInstantiate(&exec, cg, 0));
+    CHECK(cudaGraphLaunch(exec, s));
+    CHECK(cudaStreamSynchronize(s));
+    for (int i = 0; i < n; i++) {
+        EXPECT(out[i] == 5.0f * in[i], "fork/join: out[%d] = %g", i, out[i]);
+    }
+    CHECK(cudaGraphExecDestroy(exec));
+    CHECK(cudaGraphDestroy(cg));
+    CHECK(cudaEventDestroy(forked));
+    CHECK(cudaEventDestroy(joined));
+    CHECK(cudaStreamDestroy(s2));
     CHECK(cudaStreamDestroy(s));
     return pass();
 }

@@ -321,6 +321,54 @@ cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGraphNodeType *t
     return crt_leave(cudaSuccess);
 }
 
+/* Edge data is not kept: every edge reads back as a plain full dependency (zeroed data). */
+CRT_EXPORT cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *deps,
+                                                    void *edges, size_t *count);
+cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *deps,
+                                         void *edges, size_t *count)
+{
+    size_t n;
+
+    crt_lock();
+    if (!node || !count || !graph_valid(node->graph) || !node_of(node->graph, node) ||
+        (edges && !deps)) {
+        return crt_leave(cudaErrorInvalidValue);
+    }
+    n = deps ? MIN(*count, (size_t)node->deps->len) : node->deps->len;
+    for (size_t i = 0; deps && i < n; i++) {
+        deps[i] = g_ptr_array_index(node->deps, i);
+    }
+    if (edges) {
+        memset(edges, 0, n * CRT_GRAPH_EDGE_BYTES);
+    }
+    *count = n;
+    return crt_leave(cudaSuccess);
+}
+
+CRT_EXPORT cudaError_t cudaGraphGetRootNodes(cudaGraph_t g, cudaGraphNode_t *roots,
+                                             size_t *count);
+cudaError_t cudaGraphGetRootNodes(cudaGraph_t g, cudaGraphNode_t *roots, size_t *count)
+{
+    size_t n = 0;
+
+    crt_lock();
+    if (!graph_valid(g) || !count) {
+        return crt_leave(cudaErrorInvalidValue);
+    }
+    for (guint i = 0; i < g->nodes->len; i++) {
+        cudaGraphNode_t node = g_ptr_array_index(g->nodes, i);
+
+        if (!node->deps->len) {
+            if (roots && n < *count) {
+                roots[n] = node;
+            }
+            n++;
+        }
+    }
+    *count = roots ? MIN(n, *count) : n;
+    return crt_leave(cudaSuccess);
+}
+
 /* ---- executable graphs ---- */
 
 static cudaGraphNode_t node_copy(cudaGraphNode_t n)
@@ -467,13 +515,59 @@ bool crt_capturing(cudaStream_t s)
     return s && g_hash_table_contains(crt.streams, s) && s->capture;
 }
 
-/* Appends n to the capture of s: it depends on what was captured last. */
+/* Appends n to the capture of s: it depends on what s captured last (and joined). */
 static void capture_append(cudaStream_t s, cudaGraphNode_t n)
 {
-    if (s->capture_tail) {
-        g_ptr_array_add(n->deps, s->capture_tail);
+    for (guint i = 0; i < s->capture_deps->len; i++) {
+        g_ptr_array_add(n->deps, g_ptr_array_index(s->capture_deps, i));
     }
-    s->capture_tail = n;
+    g_ptr_array_set_size(s->capture_deps, 0);
+    g_ptr_array_add(s->capture_deps, n);
+}
+
+static void capture_start(cudaStream_t s, cudaGraph_t g, GPtrArray *deps, bool origin)
+{
+    s->capture = g;
+    s->capture_deps = deps ? g_ptr_array_copy(deps, NULL, NULL) : g_ptr_array_new();
+    s->capture_origin = origin;
+}
+
+static void capture_stop(cudaStream_t s)
+{
+    g_ptr_array_unref(s->capture_deps);
+    s->capture = NULL;
+    s->capture_deps = NULL;
+}
+
+void crt_capture_record(cudaStream_t s, cudaEvent_t ev)
+{
+    if (ev->capture_deps) {
+        g_ptr_array_unref(ev->capture_deps);
+    }
+    ev->capture = s->capture;
+    ev->capture_deps = g_ptr_array_copy(s->capture_deps, NULL, NULL);
+}
+
+cudaError_t crt_capture_wait(cudaStream_t s, cudaEvent_t ev)
+{
+    if (!s || !g_hash_table_contains(crt.streams, s)) {
+        return cudaErrorStreamCaptureImplicit;  /* the legacy stream cannot join */
+    }
+    if (!s->capture) {
+        capture_start(s, ev->capture, ev->capture_deps, false);
+        return cudaSuccess;
+    }
+    if (s->capture != ev->capture) {
+        return cudaErrorStreamCaptureMerge;      /* two captures cannot merge */
+    }
+    for (guint i = 0; i < ev->capture_deps->len; i++) {
+        gpointer n = g_ptr_array_index(ev->capture_deps, i);
+
+        if (!g_ptr_array_find(s->capture_deps, n, NULL)) {
+            g_ptr_array_add(s->capture_deps, n);
+        }
+    }
+    return cudaSuccess;
 }
 
 static cudaGraphNode_t capture_node(cudaStream_t s, enum cudaGraphNodeType type)
@@ -548,8 +642,7 @@ cudaError_t cudaStreamBeginCapture(cudaStream_t s, int mode)
     }
     crt_leave(cudaGraphCreate(&g, 0));
     crt_lock();
-    s->capture = g;
-    s->capture_tail = NULL;
+    capture_start(s, g, NULL, true);
     return crt_leave(cudaSuccess);
 }
 
@@ -562,11 +655,22 @@ cudaError_t cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *graph)
         e = cudaErrorInvalidValue;
     } else if (!e && !crt_capturing(s)) {
         e = crt_stream_valid(s) ? cudaErrorIllegalState : cudaErrorInvalidResourceHandle;
+    } else if (!e && !s->capture_origin) {
+        e = cudaErrorStreamCaptureUnmatched;    /* end it where it began */
     }
     if (!e) {
+        GHashTableIter it;
+        gpointer other;
+
         *graph = s->capture;
-        s->capture = NULL;
-        s->capture_tail = NULL;
+        /* the streams that joined it leave it too */
+        g_hash_table_iter_init(&it, crt.streams);
+        while (g_hash_table_iter_next(&it, &other, NULL)) {
+            if (other != s && ((cudaStream_t)other)->capture == *graph) {
+                capture_stop(other);
+            }
+        }
+        capture_stop(s);
     }
     return crt_leave(e);
 }

@@ -41,6 +41,7 @@
 #define CRT_HOST_REGISTER_IO    4           /* cudaHostRegisterIoMemory */
 #define CRT_HOST_REGISTER_FLAGS 0xb         /* Portable | Mapped | ReadOnly */
 #define CRT_GRID_SYNC_BYTES     256         /* cooperative groups' grid barrier */
+#define CRT_GRAPH_EDGE_BYTES    8           /* sizeof(cudaGraphEdgeData) */
 
 typedef struct CrtFatbin {
     GBytes *cubin;              /* the sm_75 cubin, NULL if the binary has none */
@@ -68,13 +69,16 @@ struct CUstream_st {
     unsigned flags;
     int priority;
     cudaGraph_t capture;        /* the graph being captured (cudart-graph.c), or NULL */
-    cudaGraphNode_t capture_tail;   /* its last node */
+    GPtrArray *capture_deps;    /* what its next captured node depends on */
+    bool capture_origin;        /* capture began here (else joined through an event) */
 };
 
 struct CUevent_st {
     unsigned flags;
     bool recorded;
     uint64_t ns;                /* the GPU timer when it completed */
+    cudaGraph_t capture;        /* recorded in a capture: the graph ... */
+    GPtrArray *capture_deps;    /* ... and the nodes it stands for */
 };
 
 typedef struct CrtState {
@@ -154,6 +158,13 @@ cudaError_t crt_capture_copy(cudaStream_t s, uint64_t dst, uint64_t src, size_t 
 cudaError_t crt_capture_fill(cudaStream_t s, uint64_t dst, size_t pitch, int value,
                              size_t width, size_t height);
 cudaError_t crt_capture_host(cudaStream_t s, cudaHostFn_t fn, void *data);
+/*
+ * Events in captures: recording one on a capturing stream marks its place;
+ * a stream that waits for it joins the capture there (fork), or, capturing
+ * already, depends on it (join).
+ */
+void crt_capture_record(cudaStream_t s, cudaEvent_t ev);
+cudaError_t crt_capture_wait(cudaStream_t s, cudaEvent_t ev);
 
 /* Fills width bytes of height lines (pitch apart) with esize-byte elements of value. */
 cudaError_t crt_fill(uint64_t dst, size_t pitch, uint32_t value, unsigned esize, size_t width,

@@ -71,6 +71,9 @@ cudaError_t cudaStreamDestroy(cudaStream_t s)
     if (!e && !g_hash_table_remove(crt.streams, s)) {
         e = cudaErrorInvalidResourceHandle;
     } else if (!e) {
+        if (s->capture_deps) {
+            g_ptr_array_unref(s->capture_deps);
+        }
         g_free(s);
     }
     return crt_leave(e);
@@ -113,6 +116,9 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t ev, unsigned flags)
 
     if (!e && (!crt_stream_valid(s) || !g_hash_table_contains(crt.events, ev))) {
         e = cudaErrorInvalidResourceHandle;
+    }
+    if (!e && ev->capture) {
+        e = crt_capture_wait(s, ev);
     }
     return crt_leave(e);
 }
@@ -216,6 +222,9 @@ cudaError_t cudaEventDestroy(cudaEvent_t ev)
     if (!e && !g_hash_table_remove(crt.events, ev)) {
         e = cudaErrorInvalidResourceHandle;
     } else if (!e) {
+        if (ev->capture_deps) {
+            g_ptr_array_unref(ev->capture_deps);
+        }
         g_free(ev);
     }
     return crt_leave(e);
@@ -228,7 +237,14 @@ cudaError_t cudaEventRecord(cudaEvent_t ev, cudaStream_t s)
 
     if (!e && (!g_hash_table_contains(crt.events, ev) || !crt_stream_valid(s))) {
         e = cudaErrorInvalidResourceHandle;
+    } else if (!e && crt_capturing(s)) {
+        crt_capture_record(s, ev);
     } else if (!e) {
+        if (ev->capture) {
+            g_ptr_array_unref(ev->capture_deps);
+            ev->capture = NULL;
+            ev->capture_deps = NULL;
+        }
         if (nv_vgpu_timestamp(crt.gpu, &ev->ns)) {
             ev->recorded = true;
         } else {
