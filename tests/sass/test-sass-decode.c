@@ -321,6 +321,13 @@ static void test_unknown_rejected(void)
     g_assert_false(nv_sass_decode(0x0000200304097221, 0x004fd00000000000, 0, &in));
     /* ISETP with the reserved boolean operation 3 */
     g_assert_false(nv_sass_decode(0x00005e0006007a0c, 0x000fd80003f06e70, 0, &in));
+    /* FADD and DSETP keep the second source's reuse flag in c's slot (bit 124); b's
+     * (bit 123) is invalid for them (nvdisasm), and valid for FSETP */
+    g_assert_false(nv_sass_decode(0x0000000200007221, 0x080fe20000000000, 0, &in));
+    g_assert_false(nv_sass_decode(0x000000020000722a, 0x080fe20003f06000, 0, &in));
+    g_assert_true(nv_sass_decode(0x0000000200007221, 0x100fe20000000000, 0, &in));
+    g_assert_true(in.src[1].mods & NV_SASS_MOD_REUSE);
+    g_assert_false(nv_sass_decode(0x000000020000720b, 0x100fe20003f06000, 0, &in));
     /* FMUL with post-divide field 0 (nvdisasm: INVALID0) */
     g_assert_false(nv_sass_decode(0x0000000000027220, 0x000fe20000000000, 0, &in));
     /* every operation number without a row refuses an otherwise empty word */

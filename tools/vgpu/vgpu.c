@@ -285,6 +285,8 @@ NvVgpu *nv_vgpu_new(const NvVgpuConfig *cfg)
         .sm_threads = cfg->workers ? MIN(cfg->workers, NV_MAX_SM_THREADS) :
                       (uint32_t)MIN(MAX(cores, 1), NV_MAX_SM_THREADS),
         .sm_budget = cfg->budget, .sm_trace = cfg->trace,
+        /* CUDA's cooperative launches need every block of the grid live */
+        .sm_resident_mem = NV_SM_DEFAULT_MEM_MAX / 4,
     };
 
     v->sms = gc.gpcs * gc.tpcs_per_gpc * gc.sms_per_tpc;

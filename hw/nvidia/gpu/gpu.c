@@ -69,6 +69,7 @@ NvGpu *nvgpu_new(const NvGpuConfig *cfg, const NvPlatform *plat)
     }
     gpu->sm = nv_sm_new(&(NvSmConfig) {
         .workers = cfg->sm_threads, .mem_max = cfg->sm_mem_max,
+        .resident_mem = cfg->sm_resident_mem,
         .thread_start = plat->thread_start, .thread_stop = plat->thread_stop,
         .opaque = plat->opaque,
     });

@@ -13,11 +13,14 @@ static void float_mods(SassDec *d, SassAlu *alu, unsigned i)
 
 /*
  * Two-source float op: a and the second source (b in forms 1/4/5/6, c in
- * forms 2/3/7); the remaining register slot is unused.
+ * forms 2/3/7); the remaining register slot is unused. Ops whose second
+ * source goes in c (FADD, DSETP: a + c) keep its reuse flag in c's slot
+ * even when the register form puts it in b (nvdisasm: FADD R0, R0, R2.reuse
+ * is bit 124, and bit 123 is invalid there).
  */
 static bool float2(SassDec *d, unsigned forms, NvSassImmType imm, SassAlu *alu)
 {
-    unsigned second;
+    unsigned second, reuse;
 
     if (!sass_alu(d, forms, false, alu, imm)) {
         return false;
@@ -29,8 +32,9 @@ static bool float2(SassDec *d, unsigned forms, NvSassImmType imm, SassAlu *alu)
     float_mods(d, alu, 0);
     float_mods(d, alu, second);
     d->in->dst = sass_reg(d, 16);
+    reuse = (forms & SASS_FORMS(2)) ? 2 : second;
     sass_add_src(d, alu->src[0], 0);
-    sass_add_src(d, alu->src[second], second);
+    sass_add_src(d, alu->src[second], reuse);
     return true;
 }
 

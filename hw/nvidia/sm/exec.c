@@ -22,6 +22,7 @@ struct NvSm {
     NvSmConfig cfg;
     unsigned workers;
     uint64_t mem_max;
+    uint64_t resident_mem;      /* NvSmConfig.resident_mem */
     uint64_t mem_used;          /* atomic: bytes charged (nv_sm_host_alloc) */
     int yield;                  /* atomic: nv_sm_yield_request() */
     GThread **threads;          /* nthreads workers (none with one worker) */
@@ -298,9 +299,9 @@ static void cta_resource_error(NvSmLaunch *l, uint64_t index)
  * Takes a parked CTA or starts the next one, charging its setup to the
  * launch's count and to t; NULL when none is left (or none could start).
  * As on a GPU, CTAs are started while fewer than the GPU holds at once are
- * live (and the host memory cap leaves room), and the parked ones take
- * turns oldest first: a CTA that waits for others (a grid-wide barrier of a
- * cooperative launch) lets them start and run.
+ * live (and less than NvSmConfig.resident_mem is charged), and the parked
+ * ones take turns oldest first: a CTA that waits for others (a grid-wide
+ * barrier of a cooperative launch) lets them start and run.
  */
 static NvSmCta *take_cta(NvSmLaunch *l, NvSmTimer *t)
 {
@@ -313,7 +314,7 @@ static NvSmCta *take_cta(NvSmLaunch *l, NvSmTimer *t)
     start = l->next_cta < l->total_ctas &&
             (!l->parked->len ||
              (!((NvSmCta *)g_ptr_array_index(l->parked, 0))->cut &&
-              l->live < l->resident_max && nv_sm_mem_used(l->sm) < l->sm->mem_max / 4));
+              l->live < l->resident_max && nv_sm_mem_used(l->sm) < l->sm->resident_mem));
     if (!start && l->parked->len) {
         c = g_ptr_array_steal_index(l->parked, 0);
     }
@@ -549,6 +550,7 @@ NvSm *nv_sm_new(const NvSmConfig *cfg)
 
     sm->cfg = cfg ? *cfg : defaults;
     sm->mem_max = sm->cfg.mem_max ? sm->cfg.mem_max : NV_SM_DEFAULT_MEM_MAX;
+    sm->resident_mem = MIN(sm->cfg.resident_mem, sm->mem_max);
     g_mutex_init(&sm->lock);
     g_cond_init(&sm->wake);
     g_cond_init(&sm->done);

@@ -109,6 +109,7 @@ typedef struct NvGpuConfig {
     uint64_t sm_mem_max;                /* host memory the SM may use for all launches (decoded
                                            code, CTA state, local memory, constant banks);
                                            0: NV_SM_DEFAULT_MEM_MAX */
+    uint64_t sm_resident_mem;           /* NvSmConfig.resident_mem: 0 keeps few CTAs live */
     bool sm_trace;                      /* every executed instruction to plat.sm_trace */
 } NvGpuConfig;
 

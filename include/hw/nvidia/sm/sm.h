@@ -129,6 +129,13 @@ typedef struct NvSmConfig {
     uint64_t mem_max;           /* bytes of host memory all launches together may use;
                                  * 0: NV_SM_DEFAULT_MEM_MAX */
     /*
+     * While less host memory than this is charged, workers start new CTAs
+     * (up to what a Turing GPU holds at once) before resuming parked ones,
+     * so CTAs that wait for other CTAs (cooperative launches' grid barrier)
+     * let them run. 0: a worker resumes a parked CTA first (few CTAs live).
+     */
+    uint64_t resident_mem;
+    /*
      * Optional: called on each worker thread before it runs its first task,
      * and before it exits (nv_sm_free), e.g. to register it with QEMU's RCU.
      */
