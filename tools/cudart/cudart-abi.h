@@ -28,6 +28,7 @@ typedef void *cudaKernel_t;
 typedef void (*cudaHostFn_t)(void *user_data);
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *user_data);
 typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
 typedef struct CUgraphNode_st *cudaGraphNode_t;
 typedef struct CUgraphExec_st *cudaGraphExec_t;
 
@@ -107,6 +108,17 @@ struct cudaMemLocation {
     int id;
 };
 _Static_assert(sizeof(struct cudaMemLocation) == 8, "cudaMemLocation layout");
+
+/* memory pools */
+struct cudaMemPoolProps {
+    int allocType;              /* enum cudaMemAllocationType: 1 pinned */
+    int handleTypes;            /* enum cudaMemAllocationHandleType: 0 none */
+    struct cudaMemLocation location;
+    void *win32SecurityAttributes;
+    size_t maxSize;
+    unsigned short usage;
+    unsigned char reserved[54];
+};
 
 typedef struct cudaUUID {
     char bytes[16];
@@ -230,6 +242,7 @@ _Static_assert(offsetof(struct cudaDeviceProp, reserved) == 784, "cudaDeviceProp
 _Static_assert(sizeof(struct cudaFuncAttributes) == 144, "cudaFuncAttributes layout");
 _Static_assert(sizeof(struct cudaPointerAttributes) == 88, "cudaPointerAttributes layout");
 _Static_assert(sizeof(struct cudaKernelNodeParams) == 56, "cudaKernelNodeParams layout");
+_Static_assert(sizeof(struct cudaMemPoolProps) == 88, "cudaMemPoolProps layout");
 _Static_assert(offsetof(struct cudaKernelNodeParams, kernelParams) == 40, "cudaKernelNodeParams");
 _Static_assert(sizeof(struct cudaMemsetParams) == 40, "cudaMemsetParams layout");
 

@@ -42,6 +42,14 @@
 #define CRT_HOST_REGISTER_FLAGS 0xb         /* Portable | Mapped | ReadOnly */
 #define CRT_GRID_SYNC_BYTES     256         /* cooperative groups' grid barrier */
 #define CRT_GRAPH_EDGE_BYTES    8           /* sizeof(cudaGraphEdgeData) */
+#define CRT_MEM_ALLOCATION_PINNED   1       /* cudaMemAllocationTypePinned */
+#define CRT_MEM_LOCATION_DEVICE     1       /* cudaMemLocationTypeDevice */
+/* cudaMemPoolAttr values past the three reuse flags */
+#define CRT_POOL_ATTR_RELEASE_THRESHOLD 4
+#define CRT_POOL_ATTR_RESERVED_CURRENT  5
+#define CRT_POOL_ATTR_RESERVED_HIGH     6
+#define CRT_POOL_ATTR_USED_CURRENT      7
+#define CRT_POOL_ATTR_USED_HIGH         8
 
 typedef struct CrtFatbin {
     GBytes *cubin;              /* the sm_75 cubin, NULL if the binary has none */
@@ -91,6 +99,7 @@ typedef struct CrtState {
     GHashTable *managed;        /* bases of cudaMallocManaged allocations */
     GHashTable *graphs;         /* live cudaGraph_t */
     GHashTable *execs;          /* live cudaGraphExec_t */
+    GHashTable *pools;          /* live cudaMemPool_t of cudaMemPoolCreate */
     NvVgpu *gpu;
     unsigned gen;               /* context generation: bumped by cudaDeviceReset */
     cudaError_t sticky;
@@ -169,6 +178,9 @@ cudaError_t crt_capture_wait(cudaStream_t s, cudaEvent_t ev);
 /* Fills width bytes of height lines (pitch apart) with esize-byte elements of value. */
 cudaError_t crt_fill(uint64_t dst, size_t pitch, uint32_t value, unsigned esize, size_t width,
                      size_t height);
+
+/* The memory pools' allocations died with the device (cudart-pool.c). */
+void crt_pools_reset(void);
 
 /* Memory copies between any two addresses (kind checked by the caller). */
 cudaError_t crt_copy(uint64_t dst, uint64_t src, size_t n, enum cudaMemcpyKind kind);

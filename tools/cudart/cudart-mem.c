@@ -139,28 +139,6 @@ cudaError_t cudaStreamAttachMemAsync(cudaStream_t s, void *ptr, size_t length, u
 }
 
 /* Stream-ordered allocation: work completes at submission, so in order is now. */
-CRT_EXPORT cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t s);
-cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t s)
-{
-    crt_lock();
-    if (!crt_stream_valid(s)) {
-        return crt_leave(cudaErrorInvalidResourceHandle);
-    }
-    g_rec_mutex_unlock(&crt.lock);
-    return cudaMalloc(ptr, size);
-}
-
-CRT_EXPORT cudaError_t cudaFreeAsync(void *ptr, cudaStream_t s);
-cudaError_t cudaFreeAsync(void *ptr, cudaStream_t s)
-{
-    crt_lock();
-    if (!crt_stream_valid(s)) {
-        return crt_leave(cudaErrorInvalidResourceHandle);
-    }
-    g_rec_mutex_unlock(&crt.lock);
-    return cudaFree(ptr);
-}
-
 CRT_EXPORT cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned flags);
 cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned flags)
 {

@@ -41,6 +41,7 @@ static gpointer make_tables(gpointer unused)
     crt.managed = g_hash_table_new(NULL, NULL);
     crt.graphs = g_hash_table_new(NULL, NULL);
     crt.execs = g_hash_table_new(NULL, NULL);
+    crt.pools = g_hash_table_new(NULL, NULL);
     return NULL;
 }
 
@@ -550,6 +551,7 @@ cudaError_t cudaDeviceReset(void)
     g_hash_table_foreach_remove(crt.streams, free_handle, NULL);
     g_hash_table_foreach_remove(crt.events, free_handle, NULL);
     g_hash_table_remove_all(crt.managed);     /* their memory died with the GPU */
+    crt_pools_reset();
     last_error = cudaSuccess;
     g_rec_mutex_unlock(&crt.lock);
     return cudaSuccess;
@@ -677,6 +679,9 @@ static void fill_props(struct cudaDeviceProp *p)
     p->managedMemory = 1;
     p->concurrentManagedAccess = 1;   /* safe: work completes at submission */
     p->cooperativeLaunch = 1;
+    p->memoryPoolsSupported = 1;
+    p->hostRegisterSupported = 1;
+    p->canUseHostPointerForRegisteredMem = 1;
     p->globalL1CacheSupported = 1;
     p->localL1CacheSupported = 1;
     p->sharedMemPerMultiprocessor = CRT_SHARED_PER_SM;
