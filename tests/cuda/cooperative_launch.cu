@@ -2,6 +2,8 @@
 // .sync()) between phases of one kernel, with as many blocks as the GPU
 // holds at once; a grid larger than that is refused with
 // cudaErrorCooperativeLaunchTooLarge; the device says it supports them.
+// cudaLaunchKernelEx with the cooperative attribute does the same; a
+// thread-block cluster (sm_90) is refused.
 #include <cooperative_groups.h>
 #include <vector>
 #include "check.h"
@@ -69,20 +71,53 @@ int main()
     CHECK(cudaMemcpy(din, in.data(), n * sizeof(int), cudaMemcpyHostToDevice));
     int nn = n, rr = rounds;
     void *args[] = { &din, &dpart, &dout, &nn, &rr };
-    CHECK(cudaLaunchCooperativeKernel((void *)three_phases, blocks, threads, args, 0, 0));
-    CHECK(cudaMemcpy(out.data(), dout, out.size() * sizeof(int), cudaMemcpyDeviceToHost));
-    for (int r = 0; r < rounds; r++) {
-        int offset = 0;
-        for (int b = 0; b < blocks; b++) {
-            int s = 0;
-            for (int t = 0; t < threads && b * threads + t < n; t++) {
-                int i = b * threads + t;
-                EXPECT(out[r * n + i] == offset + in[i] + r, "round %d: out[%d] = %d, want %d", r,
-                       i, out[r * n + i], offset + in[i] + r);
-                s += in[i] + r;
-            }
-            offset += s;
+    for (int how = 0; how < 2; how++) {
+        CHECK(cudaMemset(dout, 0, out.size() * sizeof(int)));
+        if (how == 0) {
+            CHECK(cudaLaunchCooperativeKernel((void *)three_phases, blocks, threads, args, 0,
+                                              0));
+        } else {
+            cudaLaunchConfig_t cfg = {};
+            cudaLaunchAttribute at[2] = {};
+            cfg.gridDim = blocks;
+            cfg.blockDim = threads;
+            at[0].id = cudaLaunchAttributeCooperative;
+            at[0].val.cooperative = 1;
+            at[1].id = cudaLaunchAttributePriority;
+            at[1].val.priority = 0;
+            cfg.attrs = at;
+            cfg.numAttrs = 2;
+            CHECK(cudaLaunchKernelEx(&cfg, three_phases, (const int *)din, dpart, dout, nn, rr));
         }
+        CHECK(cudaMemcpy(out.data(), dout, out.size() * sizeof(int), cudaMemcpyDeviceToHost));
+        for (int r = 0; r < rounds; r++) {
+            int offset = 0;
+            for (int b = 0; b < blocks; b++) {
+                int s = 0;
+                for (int t = 0; t < threads && b * threads + t < n; t++) {
+                    int i = b * threads + t;
+                    EXPECT(out[r * n + i] == offset + in[i] + r, "launch %d round %d: out[%d] = %d",
+                           how, r, i, out[r * n + i]);
+                    s += in[i] + r;
+                }
+                offset += s;
+            }
+        }
+    }
+    {
+        cudaLaunchConfig_t cfg = {};
+        cudaLaunchAttribute cluster = {};
+        cfg.gridDim = 4;
+        cfg.blockDim = threads;
+        cluster.id = cudaLaunchAttributeClusterDimension;
+        cluster.val.clusterDim.x = 2;
+        cluster.val.clusterDim.y = cluster.val.clusterDim.z = 1;
+        cfg.attrs = &cluster;
+        cfg.numAttrs = 1;
+        cudaError_t ce = cudaLaunchKernelEx(&cfg, three_phases, (const int *)din, dpart, dout,
+                                            nn, rr);
+        EXPECT(ce == cudaErrorInvalidValue, "a cluster launch on sm_75: %s", cudaGetErrorName(ce));
+        cudaGetLastError();
     }
 
     // more blocks than the GPU holds at once

@@ -109,6 +109,27 @@ struct cudaMemLocation {
 };
 _Static_assert(sizeof(struct cudaMemLocation) == 8, "cudaMemLocation layout");
 
+/* cudaLaunchKernelEx: attributes (a 64-byte value union after the id) */
+typedef struct cudaLaunchAttribute {
+    int id;                     /* enum cudaLaunchAttributeID */
+    char pad[4];
+    union {
+        char pad[64];
+        int cooperative;
+        struct {
+            unsigned int x, y, z;
+        } clusterDim;
+    } val;
+} cudaLaunchAttribute;
+
+typedef struct cudaLaunchConfig {
+    dim3 gridDim, blockDim;
+    size_t dynamicSmemBytes;
+    cudaStream_t stream;
+    cudaLaunchAttribute *attrs;
+    unsigned int numAttrs;
+} cudaLaunchConfig_t;
+
 /* memory pools */
 struct cudaMemPoolProps {
     int allocType;              /* enum cudaMemAllocationType: 1 pinned */
@@ -243,6 +264,8 @@ _Static_assert(sizeof(struct cudaFuncAttributes) == 144, "cudaFuncAttributes lay
 _Static_assert(sizeof(struct cudaPointerAttributes) == 88, "cudaPointerAttributes layout");
 _Static_assert(sizeof(struct cudaKernelNodeParams) == 56, "cudaKernelNodeParams layout");
 _Static_assert(sizeof(struct cudaMemPoolProps) == 88, "cudaMemPoolProps layout");
+_Static_assert(sizeof(cudaLaunchAttribute) == 72, "cudaLaunchAttribute layout");
+_Static_assert(sizeof(cudaLaunchConfig_t) == 56, "cudaLaunchConfig_t layout");
 _Static_assert(offsetof(struct cudaKernelNodeParams, kernelParams) == 40, "cudaKernelNodeParams");
 _Static_assert(sizeof(struct cudaMemsetParams) == 40, "cudaMemsetParams layout");
 

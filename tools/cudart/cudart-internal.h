@@ -43,6 +43,11 @@
 #define CRT_GRID_SYNC_BYTES     256         /* cooperative groups' grid barrier */
 #define CRT_GRAPH_EDGE_BYTES    8           /* sizeof(cudaGraphEdgeData) */
 #define CRT_MEM_ALLOCATION_PINNED   1       /* cudaMemAllocationTypePinned */
+/* cudaLaunchAttributeID values with an effect here */
+#define CRT_LAUNCH_ATTR_COOPERATIVE         2
+#define CRT_LAUNCH_ATTR_CLUSTER_DIMENSION   4
+#define CRT_LAUNCH_ATTR_PREFERRED_CLUSTER   11
+#define CRT_LAUNCH_ATTR_MAX                 11
 #define CRT_MEM_LOCATION_DEVICE     1       /* cudaMemLocationTypeDevice */
 /* cudaMemPoolAttr values past the three reuse flags */
 #define CRT_POOL_ATTR_RELEASE_THRESHOLD 4

@@ -706,3 +706,42 @@ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block,
 
     return crt_leave(e ? e : cooperative(crt_func(func), grid, block, args, shared, stream));
 }
+
+/*
+ * cudaLaunchKernelEx (the header's template calls this): a launch with
+ * attributes. Cooperative makes it a cooperative launch; thread-block
+ * clusters (sm_90) are refused; the others are scheduling hints with no
+ * effect when work completes at submission (access policy, priority,
+ * synchronisation and programmatic-launch policies, memory sync domains).
+ */
+CRT_EXPORT cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *cfg, const void *func,
+                                           void **args);
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *cfg, const void *func, void **args)
+{
+    cudaError_t e = crt_enter();
+    bool coop = false;
+
+    if (!e && (!cfg || (cfg->numAttrs && !cfg->attrs))) {
+        e = cudaErrorInvalidValue;
+    }
+    for (unsigned i = 0; !e && i < cfg->numAttrs; i++) {
+        const cudaLaunchAttribute *a = &cfg->attrs[i];
+
+        if (a->id < 0 || a->id > CRT_LAUNCH_ATTR_MAX) {
+            e = cudaErrorInvalidValue;
+        } else if (a->id == CRT_LAUNCH_ATTR_COOPERATIVE) {
+            coop = a->val.cooperative != 0;
+        } else if ((a->id == CRT_LAUNCH_ATTR_CLUSTER_DIMENSION ||
+                    a->id == CRT_LAUNCH_ATTR_PREFERRED_CLUSTER) &&
+                   a->val.clusterDim.x * a->val.clusterDim.y * a->val.clusterDim.z > 1) {
+            e = cudaErrorInvalidValue;      /* clusters need sm_90 */
+        }
+    }
+    if (!e) {
+        e = coop ? cooperative(crt_func(func), cfg->gridDim, cfg->blockDim, args,
+                               cfg->dynamicSmemBytes, cfg->stream)
+                 : launch(crt_func(func), cfg->gridDim, cfg->blockDim, args,
+                          cfg->dynamicSmemBytes, cfg->stream);
+    }
+    return crt_leave(e);
+}
