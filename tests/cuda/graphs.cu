@@ -3,7 +3,8 @@
 // reading its host input anew each launch; a kernel node updated in the
 // executable graph; a graph captured from a stream, which runs nothing while
 // capturing; a capture forked to a second stream and joined back through
-// events; checked against the CPU. Cycles and bad handles are refused.
+// events; a child graph embedded twice between event record/wait nodes, in
+// a clone; checked against the CPU. Cycles and bad handles are refused.
 #include <vector>
 #include "check.h"
 
@@ -229,6 +230,54 @@ int main()
     CHECK(cudaEventDestroy(forked));
     CHECK(cudaEventDestroy(joined));
     CHECK(cudaStreamDestroy(s2));
+
+    // a child graph (scale, then add) twice in a parent, between event nodes; a clone
+    cudaGraph_t child, parent, copy;
+    cudaGraphNode_t cs, ca, c1, c2, rec0, rec1, wait;
+    cudaEvent_t t0, t1;
+    CHECK(cudaEventCreate(&t0));
+    CHECK(cudaEventCreate(&t1));
+    CHECK(cudaGraphCreate(&child, 0));
+    float two = 2.0f;
+    void *child_scale[] = { &y, &two, &nn };
+    kp.func = (void *)scale;
+    kp.gridDim = dim3((n + 255) / 256);
+    kp.kernelParams = child_scale;
+    CHECK(cudaGraphAddKernelNode(&cs, child, nullptr, 0, &kp));
+    kp.func = (void *)add;
+    kp.kernelParams = add_args;     // y += x
+    CHECK(cudaGraphAddKernelNode(&ca, child, &cs, 1, &kp));
+    CHECK(cudaGraphCreate(&parent, 0));
+    CHECK(cudaGraphAddEventRecordNode(&rec0, parent, nullptr, 0, t0));
+    CHECK(cudaGraphAddChildGraphNode(&c1, parent, &rec0, 1, child));
+    CHECK(cudaGraphAddChildGraphNode(&c2, parent, &c1, 1, child));
+    CHECK(cudaGraphAddEventWaitNode(&wait, parent, &c2, 1, t0));
+    CHECK(cudaGraphAddEventRecordNode(&rec1, parent, &wait, 1, t1));
+    CHECK(cudaGraphDestroy(child));     // the nodes hold their own copies
+    CHECK(cudaGraphNodeGetType(c1, &type));
+    EXPECT(type == cudaGraphNodeTypeGraph, "child node type %d", (int)type);
+    CHECK(cudaGraphClone(&copy, parent));
+    CHECK(cudaGraphDestroy(parent));
+    CHECK(cudaGraphGetNodes(copy, nullptr, &count));
+    EXPECT(count == 5, "%zu nodes in the clone", count);
+    CHECK(cudaGraphInstantiate(&exec, copy, 0));
+    for (int i = 0; i < n; i++) {
+        out[i] = 1.0f;
+        in[i] = (float)(i % 10);
+    }
+    CHECK(cudaMemcpy(y, out.data(), bytes, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(x, in.data(), bytes, cudaMemcpyHostToDevice));
+    CHECK(cudaGraphLaunch(exec, 0));
+    CHECK(cudaMemcpy(out.data(), y, bytes, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < n; i++) {
+        // y = 2(2 * 1 + x) + x
+        EXPECT(out[i] == 4.0f + 3.0f * in[i], "child graphs: y[%d] = %g", i, out[i]);
+    }
+    float between = -1;
+    CHECK(cudaEventElapsedTime(&between, t0, t1));
+    EXPECT(between >= 0, "event nodes recorded nothing: %g", between);
+    CHECK(cudaGraphExecDestroy(exec));
+    CHECK(cudaGraphDestroy(copy));
     CHECK(cudaStreamDestroy(s));
     return pass();
 }

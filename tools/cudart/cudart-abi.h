@@ -35,7 +35,8 @@ typedef struct CUgraphExec_st *cudaGraphExec_t;
 /* graphs */
 enum cudaGraphNodeType {
     cudaGraphNodeTypeKernel = 0, cudaGraphNodeTypeMemcpy = 1, cudaGraphNodeTypeMemset = 2,
-    cudaGraphNodeTypeHost = 3, cudaGraphNodeTypeEmpty = 5,
+    cudaGraphNodeTypeHost = 3, cudaGraphNodeTypeGraph = 4, cudaGraphNodeTypeEmpty = 5,
+    cudaGraphNodeTypeWaitEvent = 6, cudaGraphNodeTypeEventRecord = 7,
 };
 enum cudaStreamCaptureStatus {
     cudaStreamCaptureStatusNone = 0, cudaStreamCaptureStatusActive = 1,

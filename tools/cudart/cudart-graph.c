@@ -15,6 +15,9 @@
 
 #include "cudart-internal.h"
 
+/* cudart-launch.c: event record nodes record as the API does */
+CRT_EXPORT cudaError_t cudaEventRecord(cudaEvent_t ev, cudaStream_t s);
+
 struct CUgraphNode_st {
     cudaGraph_t graph;
     enum cudaGraphNodeType type;
@@ -35,6 +38,8 @@ struct CUgraphNode_st {
         } copy;
         struct cudaMemsetParams fill;
         struct cudaHostNodeParams host;
+        GPtrArray *child;           /* a child graph's snapshot: node copies in order */
+        cudaEvent_t event;          /* event record and wait nodes */
     } u;
 };
 
@@ -52,10 +57,16 @@ static void node_free(gpointer p)
 
     if (n->type == cudaGraphNodeTypeKernel) {
         g_free(n->u.kernel.params);
+    } else if (n->type == cudaGraphNodeTypeGraph) {
+        g_ptr_array_unref(n->u.child);
     }
     g_ptr_array_unref(n->deps);
     g_free(n);
 }
+
+static cudaError_t node_run(cudaGraphNode_t n);
+static bool schedule(cudaGraph_t g, GPtrArray *order);
+static cudaGraphNode_t node_copy(cudaGraphNode_t n);
 
 static bool graph_valid(cudaGraph_t g)
 {
@@ -151,8 +162,20 @@ static cudaError_t node_run(cudaGraphNode_t n)
         crt_devlib_flush();     /* host work is a synchronisation point */
         n->u.host.fn(n->u.host.userData);
         return cudaSuccess;
-    default:
+    case cudaGraphNodeTypeGraph:
+        for (guint i = 0; i < n->u.child->len && !crt.sticky; i++) {
+            cudaError_t e = node_run(g_ptr_array_index(n->u.child, i));
+
+            if (e) {
+                return e;
+            }
+        }
         return cudaSuccess;
+    case cudaGraphNodeTypeEventRecord:
+        return g_hash_table_contains(crt.events, n->u.event) ? cudaEventRecord(n->u.event, NULL)
+                                                             : cudaErrorInvalidResourceHandle;
+    default:
+        return cudaSuccess;     /* empty and event-wait nodes: the order already waits */
     }
 }
 
@@ -264,6 +287,55 @@ cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *node, cudaGraph_t g,
     return add_node(node, g, deps, ndeps, cudaGraphNodeTypeHost, host_setup, p);
 }
 
+/* A child graph is copied into its node, as CUDA clones it: later changes do not reach it. */
+static cudaError_t child_setup(cudaGraphNode_t n, const void *arg)
+{
+    cudaGraph_t child = (cudaGraph_t)arg;
+
+    if (!graph_valid(child) || child == n->graph) {
+        return cudaErrorInvalidValue;
+    }
+    n->u.child = g_ptr_array_new_with_free_func(node_free);
+    return schedule(child, n->u.child) ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+static cudaError_t event_setup(cudaGraphNode_t n, const void *arg)
+{
+    n->u.event = (cudaEvent_t)arg;
+    return g_hash_table_contains(crt.events, n->u.event) ? cudaSuccess
+                                                         : cudaErrorInvalidResourceHandle;
+}
+
+CRT_EXPORT cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                                  const cudaGraphNode_t *deps, size_t ndeps,
+                                                  cudaGraph_t child);
+cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                       const cudaGraphNode_t *deps, size_t ndeps,
+                                       cudaGraph_t child)
+{
+    return add_node(node, g, deps, ndeps, cudaGraphNodeTypeGraph, child_setup, child);
+}
+
+CRT_EXPORT cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                                   const cudaGraphNode_t *deps, size_t ndeps,
+                                                   cudaEvent_t ev);
+cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                        const cudaGraphNode_t *deps, size_t ndeps,
+                                        cudaEvent_t ev)
+{
+    return add_node(node, g, deps, ndeps, cudaGraphNodeTypeEventRecord, event_setup, ev);
+}
+
+CRT_EXPORT cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                                 const cudaGraphNode_t *deps, size_t ndeps,
+                                                 cudaEvent_t ev);
+cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                      const cudaGraphNode_t *deps, size_t ndeps,
+                                      cudaEvent_t ev)
+{
+    return add_node(node, g, deps, ndeps, cudaGraphNodeTypeWaitEvent, event_setup, ev);
+}
+
 CRT_EXPORT cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *node, cudaGraph_t g,
                                              const cudaGraphNode_t *deps, size_t ndeps);
 cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *node, cudaGraph_t g,
@@ -371,6 +443,7 @@ cudaError_t cudaGraphGetRootNodes(cudaGraph_t g, cudaGraphNode_t *roots, size_t 
 
 /* ---- executable graphs ---- */
 
+/* A copy of n without its dependencies (the caller sets them, or runs copies in order). */
 static cudaGraphNode_t node_copy(cudaGraphNode_t n)
 {
     cudaGraphNode_t c = g_memdup2(n, sizeof(*n));
@@ -380,8 +453,46 @@ static cudaGraphNode_t node_copy(cudaGraphNode_t n)
     if (n->type == cudaGraphNodeTypeKernel) {
         c->u.kernel.params = g_memdup2(n->u.kernel.params,
                                        MAX(n->u.kernel.f->kernel.param_size, 1u));
+    } else if (n->type == cudaGraphNodeTypeGraph) {
+        c->u.child = g_ptr_array_new_with_free_func(node_free);
+        for (guint i = 0; i < n->u.child->len; i++) {
+            g_ptr_array_add(c->u.child, node_copy(g_ptr_array_index(n->u.child, i)));
+        }
     }
     return c;
+}
+
+/* A new graph with copies of g's nodes and the same edges. */
+CRT_EXPORT cudaError_t cudaGraphClone(cudaGraph_t *clone, cudaGraph_t g);
+cudaError_t cudaGraphClone(cudaGraph_t *clone, cudaGraph_t g)
+{
+    g_autoptr(GHashTable) map = g_hash_table_new(NULL, NULL);
+    cudaGraph_t c;
+
+    crt_lock();
+    if (!clone || !graph_valid(g)) {
+        return crt_leave(cudaErrorInvalidValue);
+    }
+    crt_leave(cudaGraphCreate(&c, 0));
+    crt_lock();
+    for (guint i = 0; i < g->nodes->len; i++) {
+        cudaGraphNode_t n = g_ptr_array_index(g->nodes, i), copy = node_copy(n);
+
+        copy->graph = c;
+        copy->origin = NULL;
+        g_hash_table_insert(map, n, copy);
+        g_ptr_array_add(c->nodes, copy);
+    }
+    for (guint i = 0; i < g->nodes->len; i++) {
+        cudaGraphNode_t n = g_ptr_array_index(g->nodes, i);
+        cudaGraphNode_t copy = g_hash_table_lookup(map, n);
+
+        for (guint d = 0; d < n->deps->len; d++) {
+            g_ptr_array_add(copy->deps, g_hash_table_lookup(map, g_ptr_array_index(n->deps, d)));
+        }
+    }
+    *clone = c;
+    return crt_leave(cudaSuccess);
 }
 
 /* Copies of g's nodes in an order where each follows its dependencies; false on a cycle. */
