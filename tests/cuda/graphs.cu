@@ -185,6 +185,29 @@ int main()
     CHECK(cudaStreamWaitEvent(s2, forked, 0));
     CHECK(cudaStreamIsCapturing(s2, &st));
     EXPECT(st == cudaStreamCaptureStatusActive, "the waiting stream did not join");
+    {
+        unsigned long long id1 = 0, id2 = 0, sid1 = 0, sid2 = 0;
+        cudaGraph_t g1 = nullptr, g2 = nullptr;
+        const cudaGraphNode_t *dep = nullptr;
+        const cudaGraphEdgeData *edge = nullptr;
+        size_t ndep = 0;
+        CHECK(cudaStreamGetCaptureInfo(s, &st, &id1, &g1, nullptr, nullptr, nullptr));
+        CHECK(cudaStreamGetCaptureInfo(s2, &st, &id2, &g2, &dep, &edge, &ndep));
+        EXPECT(st == cudaStreamCaptureStatusActive && id1 == id2 && id1 && g1 == g2 && g1,
+               "capture info of the joined stream");
+        enum cudaGraphNodeType t;
+        EXPECT(ndep == 1 && edge && edge[0].type == 0, "%zu dependencies", ndep);
+        CHECK(cudaGraphNodeGetType(dep[0], &t));
+        EXPECT(t == cudaGraphNodeTypeMemcpy, "the fork point is the copy: type %d", (int)t);
+        CHECK(cudaStreamGetId(s, &sid1));
+        CHECK(cudaStreamGetId(s2, &sid2));
+        EXPECT(sid1 != sid2 && sid1 > 2 && sid2 > 2, "stream ids %llu %llu", sid1, sid2);
+        cudaStreamCaptureMode mode = cudaStreamCaptureModeRelaxed;
+        CHECK(cudaThreadExchangeStreamCaptureMode(&mode));
+        EXPECT(mode == cudaStreamCaptureModeGlobal, "the thread's capture mode %d", (int)mode);
+        CHECK(cudaThreadExchangeStreamCaptureMode(&mode));
+        EXPECT(mode == cudaStreamCaptureModeRelaxed, "mode swapped back %d", (int)mode);
+    }
     CHECK(cudaMemsetAsync(y, 0, bytes, s));
     CHECK(cudaMemsetAsync(z, 0, bytes, s2));
     add<<<(n + 127) / 128, 128, 0, s>>>(y, x, n);      // y = x

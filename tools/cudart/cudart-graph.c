@@ -636,9 +636,11 @@ static void capture_append(cudaStream_t s, cudaGraphNode_t n)
     g_ptr_array_add(s->capture_deps, n);
 }
 
-static void capture_start(cudaStream_t s, cudaGraph_t g, GPtrArray *deps, bool origin)
+static void capture_start(cudaStream_t s, cudaGraph_t g, unsigned long long id, GPtrArray *deps,
+                          bool origin)
 {
     s->capture = g;
+    s->capture_id = id;
     s->capture_deps = deps ? g_ptr_array_copy(deps, NULL, NULL) : g_ptr_array_new();
     s->capture_origin = origin;
 }
@@ -665,7 +667,16 @@ cudaError_t crt_capture_wait(cudaStream_t s, cudaEvent_t ev)
         return cudaErrorStreamCaptureImplicit;  /* the legacy stream cannot join */
     }
     if (!s->capture) {
-        capture_start(s, ev->capture, ev->capture_deps, false);
+        cudaStream_t from = NULL;
+        GHashTableIter it;
+        gpointer other;
+
+        /* the same sequence number as the stream whose capture it joins */
+        g_hash_table_iter_init(&it, crt.streams);
+        while (!from && g_hash_table_iter_next(&it, &other, NULL)) {
+            from = ((cudaStream_t)other)->capture == ev->capture ? other : NULL;
+        }
+        capture_start(s, ev->capture, from ? from->capture_id : 0, ev->capture_deps, false);
         return cudaSuccess;
     }
     if (s->capture != ev->capture) {
@@ -751,9 +762,11 @@ cudaError_t cudaStreamBeginCapture(cudaStream_t s, int mode)
     if (e) {
         return crt_leave(e);
     }
+    static unsigned long long captures;
+
     crt_leave(cudaGraphCreate(&g, 0));
     crt_lock();
-    capture_start(s, g, NULL, true);
+    capture_start(s, g, ++captures, NULL, true);
     return crt_leave(cudaSuccess);
 }
 
@@ -799,4 +812,74 @@ cudaError_t cudaStreamIsCapturing(cudaStream_t s, enum cudaStreamCaptureStatus *
         *st = crt_capturing(s) ? cudaStreamCaptureStatusActive : cudaStreamCaptureStatusNone;
     }
     return crt_leave(e);
+}
+
+/*
+ * The state of a stream's capture: its sequence number, graph and the nodes
+ * its next work will depend on (valid until the next call that captures on
+ * it), with zeroed (default) edge data.
+ */
+CRT_EXPORT cudaError_t cudaStreamGetCaptureInfo(cudaStream_t s,
+                                                enum cudaStreamCaptureStatus *status,
+                                                unsigned long long *id, cudaGraph_t *graph,
+                                                const cudaGraphNode_t **deps,
+                                                const void **edges, size_t *ndeps);
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t s, enum cudaStreamCaptureStatus *status,
+                                     unsigned long long *id, cudaGraph_t *graph,
+                                     const cudaGraphNode_t **deps, const void **edges,
+                                     size_t *ndeps)
+{
+    cudaError_t e = crt_enter();
+    bool on;
+
+    if (!e && !status) {
+        e = cudaErrorInvalidValue;
+    } else if (!e && !crt_stream_valid(s)) {
+        e = cudaErrorInvalidResourceHandle;
+    }
+    if (e) {
+        return crt_leave(e);
+    }
+    on = crt_capturing(s);
+    *status = on ? cudaStreamCaptureStatusActive : cudaStreamCaptureStatusNone;
+    if (!on) {
+        return crt_leave(cudaSuccess);      /* the other outputs are left alone */
+    }
+    if (id) {
+        *id = s->capture_id;
+    }
+    if (graph) {
+        *graph = s->capture;
+    }
+    if (deps) {
+        *deps = (const cudaGraphNode_t *)s->capture_deps->pdata;
+    }
+    if (edges) {
+        if (!s->capture_edges) {
+            s->capture_edges = g_array_new(false, true, CRT_GRAPH_EDGE_BYTES);
+        }
+        g_array_set_size(s->capture_edges, 0);
+        g_array_set_size(s->capture_edges, s->capture_deps->len);
+        *edges = s->capture_edges->data;
+    }
+    if (ndeps) {
+        *ndeps = s->capture_deps->len;
+    }
+    return crt_leave(cudaSuccess);
+}
+
+/* Capture modes have no effect here (every capture is relaxed); the thread's mode is kept. */
+CRT_EXPORT cudaError_t cudaThreadExchangeStreamCaptureMode(int *mode);
+cudaError_t cudaThreadExchangeStreamCaptureMode(int *mode)
+{
+    static __thread int thread_mode;
+    int old;
+
+    if (!mode || *mode < 0 || *mode > 2) {
+        return cudaErrorInvalidValue;
+    }
+    old = thread_mode;
+    thread_mode = *mode;
+    *mode = old;
+    return cudaSuccess;
 }

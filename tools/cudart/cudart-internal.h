@@ -42,6 +42,7 @@
 #define CRT_HOST_REGISTER_FLAGS 0xb         /* Portable | Mapped | ReadOnly */
 #define CRT_GRID_SYNC_BYTES     256         /* cooperative groups' grid barrier */
 #define CRT_GRAPH_EDGE_BYTES    8           /* sizeof(cudaGraphEdgeData) */
+#define CRT_FIRST_STREAM_ID     3           /* 1, 2: the legacy and per-thread default streams */
 #define CRT_MEM_ALLOCATION_PINNED   1       /* cudaMemAllocationTypePinned */
 /* cudaLaunchAttributeID values with an effect here */
 #define CRT_LAUNCH_ATTR_COOPERATIVE         2
@@ -81,6 +82,9 @@ typedef struct CrtVar {
 struct CUstream_st {
     unsigned flags;
     int priority;
+    unsigned long long id;      /* cudaStreamGetId: unique in the process */
+    unsigned long long capture_id;  /* the capture's sequence number */
+    GArray *capture_edges;      /* zeroed edge data for capture_deps */
     cudaGraph_t capture;        /* the graph being captured (cudart-graph.c), or NULL */
     GPtrArray *capture_deps;    /* what its next captured node depends on */
     bool capture_origin;        /* capture began here (else joined through an event) */

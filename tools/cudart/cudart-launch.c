@@ -36,9 +36,12 @@ static cudaError_t stream_new(cudaStream_t *s, unsigned flags, int priority)
     if (!e && (!s || (flags & ~CUDA_STREAM_FLAGS))) {
         e = cudaErrorInvalidValue;
     } else if (!e) {
+        static unsigned long long next_id = CRT_FIRST_STREAM_ID;
+
         *s = g_new0(struct CUstream_st, 1);
         (*s)->flags = flags;
         (*s)->priority = priority;
+        (*s)->id = next_id++;
         g_hash_table_add(crt.streams, *s);
     }
     return crt_leave(e);
@@ -73,6 +76,9 @@ cudaError_t cudaStreamDestroy(cudaStream_t s)
     } else if (!e) {
         if (s->capture_deps) {
             g_ptr_array_unref(s->capture_deps);
+        }
+        if (s->capture_edges) {
+            g_array_free(s->capture_edges, true);
         }
         g_free(s);
     }
@@ -742,6 +748,22 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *cfg, const void *func,
                                cfg->dynamicSmemBytes, cfg->stream)
                  : launch(crt_func(func), cfg->gridDim, cfg->blockDim, args,
                           cfg->dynamicSmemBytes, cfg->stream);
+    }
+    return crt_leave(e);
+}
+
+/* Stream ids: the legacy stream 1, the per-thread default stream 2, created ones from 3. */
+CRT_EXPORT cudaError_t cudaStreamGetId(cudaStream_t s, unsigned long long *id);
+cudaError_t cudaStreamGetId(cudaStream_t s, unsigned long long *id)
+{
+    cudaError_t e = crt_enter();
+
+    if (!e && !id) {
+        e = cudaErrorInvalidValue;
+    } else if (!e && !crt_stream_valid(s)) {
+        e = cudaErrorInvalidResourceHandle;
+    } else if (!e) {
+        *id = s == CUDA_STREAM_PER_THREAD ? 2 : (!s || s == CUDA_STREAM_LEGACY) ? 1 : s->id;
     }
     return crt_leave(e);
 }
