@@ -794,53 +794,44 @@ static bool symbol_address(NvVgpuModule *m, const NvCubinSymbol *sym, uint64_t *
 }
 
 /*
- * The relocations of a code section: addresses of globals split over two
- * 32-bit immediates (MOV lo; MOV hi). The YIELD rewrites are optional and
- * left out (a YIELD only lets other lanes run).
+ * One relocation of a code section: the address of a global split over two
+ * 32-bit immediates (MOV lo; MOV hi) at bits 32..63 of the instruction. A
+ * REL entry's addend would be the field's value, 0 in nvcc's output; any
+ * other is refused. The YIELD rewrites are optional and left out (a YIELD
+ * only lets other lanes run).
  */
-static bool relocate_code(NvVgpuModule *m, const NvCubinSection *s, uint8_t *code)
+static bool relocate_code_one(NvVgpuModule *m, const NvCubinSection *s, const NvCubinReloc *rl,
+                              bool implicit_addend, void *code, char *why, size_t why_len)
 {
-    static const char *const prefixes[] = { ".rel", ".rela" };
-    char why[sizeof(m->v->error)] = "";
+    uint8_t *insn = (uint8_t *)code + rl->offset;
+    NvCubinSymbol sym;
+    uint64_t addr;
+    uint32_t half;
 
-    for (unsigned p = 0; p < G_N_ELEMENTS(prefixes); p++) {
-        g_autofree char *rel_name = g_strconcat(prefixes[p], s->name, NULL);
-        unsigned rel = nv_cubin_find_section(&m->cubin, rel_name);
-
-        for (unsigned k = 0; rel && k < nv_cubin_reloc_count(&m->cubin, rel); k++) {
-            NvCubinReloc rl;
-            NvCubinSymbol sym;
-            uint64_t addr;
-            uint32_t half;
-
-            if (!nv_cubin_reloc(&m->cubin, rel, k, &rl)) {
-                return false;
-            }
-            if (rl.type == NV_CUBIN_R_CUDA_YIELD_OPCODE9_0 ||
-                rl.type == NV_CUBIN_R_CUDA_YIELD_CLEAR_PRED4_87) {
-                continue;
-            }
-            if ((rl.type != NV_CUBIN_R_CUDA_ABS32_LO_32 &&
-                 rl.type != NV_CUBIN_R_CUDA_ABS32_HI_32) ||
-                rl.offset > s->size || s->size - rl.offset < 8 || (rl.offset & 15) ||
-                !nv_cubin_symbol(&m->cubin, rl.symbol, &sym) ||
-                !symbol_address(m, &sym, &addr, why, sizeof(why))) {
-                snprintf(m->v->error, sizeof(m->v->error), "%s",
-                         why[0] ? why : "unsupported relocation in code");
-                return false;
-            }
-            addr += (uint64_t)rl.addend;
-            half = GUINT32_TO_LE(rl.type == NV_CUBIN_R_CUDA_ABS32_LO_32 ? (uint32_t)addr
-                                                                        : (uint32_t)(addr >> 32));
-            memcpy(code + rl.offset + 4, &half, 4);
-        }
+    if (rl->type == NV_CUBIN_R_CUDA_YIELD_OPCODE9_0 ||
+        rl->type == NV_CUBIN_R_CUDA_YIELD_CLEAR_PRED4_87) {
+        return true;
     }
+    if ((rl->type != NV_CUBIN_R_CUDA_ABS32_LO_32 && rl->type != NV_CUBIN_R_CUDA_ABS32_HI_32) ||
+        rl->offset > s->size || s->size - rl->offset < 8 || (rl->offset & 15) ||
+        (implicit_addend && memcmp(insn + 4, "\0\0\0\0", 4)) ||
+        !nv_cubin_symbol(&m->cubin, rl->symbol, &sym)) {
+        snprintf(why, why_len, "unsupported relocation in %s", s->name);
+        return false;
+    }
+    if (!symbol_address(m, &sym, &addr, why, why_len)) {
+        return false;
+    }
+    addr += (uint64_t)rl->addend;
+    half = GUINT32_TO_LE(rl->type == NV_CUBIN_R_CUDA_ABS32_LO_32 ? (uint32_t)addr
+                                                                 : (uint32_t)(addr >> 32));
+    memcpy(insn + 4, &half, 4);
     return true;
 }
 
-/* One 64-bit address relocation of data section idx; false with *why set. */
-static bool relocate_one(NvVgpuModule *m, unsigned idx, const NvCubinSection *s,
-                         const NvCubinReloc *rl, bool implicit_addend, char *why, size_t why_len)
+/* One 64-bit address relocation of a data section (loaded at *va); false with *why set. */
+static bool relocate_data_one(NvVgpuModule *m, const NvCubinSection *s, const NvCubinReloc *rl,
+                              bool implicit_addend, void *va, char *why, size_t why_len)
 {
     NvCubinSymbol sym;
     uint64_t addr, addend = (uint64_t)rl->addend;
@@ -864,21 +855,22 @@ static bool relocate_one(NvVgpuModule *m, unsigned idx, const NvCubinSection *s,
         addend = GUINT64_FROM_LE(stored);
     }
     addr = GUINT64_TO_LE(addr + addend);
-    if (!nv_vgpu_write(m->v, m->section_va[idx] + rl->offset, &addr, 8)) {
+    if (!nv_vgpu_write(m->v, *(uint64_t *)va + rl->offset, &addr, 8)) {
         snprintf(why, why_len, "cannot write %s", s->name);
         return false;
     }
     return true;
 }
 
+typedef bool (*RelocFn)(NvVgpuModule *m, const NvCubinSection *s, const NvCubinReloc *rl,
+                        bool implicit_addend, void *ctx, char *why, size_t why_len);
+
 /*
- * The relocations of a data section (.rel and .rela): constant banks
- * (globals, functions) and initialised globals (pointers to other globals).
- * With unified addressing a generic address is the global address. A REL
- * entry's addend is the value already stored at its offset.
+ * Applies fn to every relocation of section s (.rel, whose addends are
+ * implicit, then .rela); false with *why set at the first that fails.
  */
-static bool relocate(NvVgpuModule *m, unsigned idx, const NvCubinSection *s, char *why,
-                     size_t why_len)
+static bool relocate_each(NvVgpuModule *m, const NvCubinSection *s, RelocFn fn, void *ctx,
+                          char *why, size_t why_len)
 {
     static const char *const prefixes[] = { ".rel", ".rela" };
 
@@ -890,7 +882,7 @@ static bool relocate(NvVgpuModule *m, unsigned idx, const NvCubinSection *s, cha
             NvCubinReloc rl;
 
             if (!nv_cubin_reloc(&m->cubin, rel, k, &rl) ||
-                !relocate_one(m, idx, s, &rl, p == 0, why, why_len)) {
+                !fn(m, s, &rl, p == 0, ctx, why, why_len)) {
                 if (!why[0]) {
                     snprintf(why, why_len, "bad relocation in %s", s->name);
                 }
@@ -899,6 +891,32 @@ static bool relocate(NvVgpuModule *m, unsigned idx, const NvCubinSection *s, cha
         }
     }
     return true;
+}
+
+/*
+ * The relocations of a code section, in its copy before it is written (a
+ * failure's reason in the GPU's error).
+ */
+static bool relocate_code(NvVgpuModule *m, const NvCubinSection *s, uint8_t *code)
+{
+    char why[sizeof(m->v->error)] = "";
+
+    if (!relocate_each(m, s, relocate_code_one, code, why, sizeof(why))) {
+        snprintf(m->v->error, sizeof(m->v->error), "%s", why);
+        return false;
+    }
+    return true;
+}
+
+/*
+ * The relocations of a data section: constant banks (globals, functions)
+ * and initialised globals (pointers to other globals). With unified
+ * addressing a generic address is the global address.
+ */
+static bool relocate(NvVgpuModule *m, unsigned idx, const NvCubinSection *s, char *why,
+                     size_t why_len)
+{
+    return relocate_each(m, s, relocate_data_one, &m->section_va[idx], why, why_len);
 }
 
 static bool is_data_section(const char *name)

@@ -505,6 +505,15 @@ bool sass_decode_I2I(SassDec *d)
     return true;
 }
 
+/* The operands of HMMA and IMMA: Rd, Ra, Rb, Rc (register groups by shape). */
+static void mma_operands(SassDec *d)
+{
+    d->in->dst = sass_reg(d, 16);
+    sass_add_src(d, sass_reg(d, 24), 0);
+    sass_add_src(d, sass_reg(d, 32), 1);
+    sass_add_src(d, sass_reg(d, 64), 2);
+}
+
 /*
  * HMMA.1688.F16/.F32 Rd, Ra, Rb, Rc (mma.sync.m16n8k8 with fp16 inputs): a
  * warp-wide 16x8x8 matrix product. Ra/Ra+1 hold A, Rb holds B, Rc.. and
@@ -518,10 +527,7 @@ bool sass_decode_HMMA(SassDec *d)
     if (in->op12 != 0x23c || !sass_expect(d, 72, 4, 0) || !sass_expect(d, 77, 2, 0)) {
         return false;
     }
-    in->dst = sass_reg(d, 16);
-    sass_add_src(d, sass_reg(d, 24), 0);
-    sass_add_src(d, sass_reg(d, 32), 1);
-    sass_add_src(d, sass_reg(d, 64), 2);
+    mma_operands(d);
     in->mod.f.f32 = sass_take(d, 76, 1);
     return true;
 }
@@ -541,10 +547,7 @@ bool sass_decode_IMMA(SassDec *d)
         !sass_expect(d, 79, 3, 0)) {
         return false;
     }
-    in->dst = sass_reg(d, 16);
-    sass_add_src(d, sass_reg(d, 24), 0);
-    sass_add_src(d, sass_reg(d, 32), 1);
-    sass_add_src(d, sass_reg(d, 64), 2);
+    mma_operands(d);
     in->mod.f.a_signed = sass_take(d, 76, 1);
     in->mod.f.b_signed = sass_take(d, 78, 1);
     in->mod.f.sat = sass_take(d, 82, 1);

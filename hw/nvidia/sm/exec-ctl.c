@@ -110,9 +110,7 @@ static void exec_LEPC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         hi[l] = (uint32_t)(in->pc >> 32);
     }
     nv_sm_write(w, in->dst.reg, lo, mask);
-    if (in->dst.reg != NV_SASS_RZ) {
-        nv_sm_write(w, in->dst.reg + 1u, hi, mask);
-    }
+    nv_sm_write(w, in->dst.reg + 1u, hi, mask);
 }
 
 static void exec_EXIT(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)

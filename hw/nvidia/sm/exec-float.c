@@ -593,10 +593,10 @@ static void exec_HMMA(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         return;
     }
     for (unsigned r = 0; r < 2; r++) {
-        ra[r] = nv_sm_rrow(w, in->src[0].reg == NV_SASS_RZ ? NV_SASS_RZ : in->src[0].reg + r);
+        ra[r] = nv_sm_rrow(w, in->src[0].reg + r);
     }
     for (unsigned r = 0; r < nc; r++) {
-        rc[r] = nv_sm_rrow(w, in->src[2].reg == NV_SASS_RZ ? NV_SASS_RZ : in->src[2].reg + r);
+        rc[r] = nv_sm_rrow(w, in->src[2].reg + r);
     }
     for (unsigned l = 0; l < NV_SM_LANES; l++) {
         unsigned g = l / 4, t = l % 4;
@@ -632,7 +632,7 @@ static void exec_HMMA(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
             }
         }
     }
-    for (unsigned r = 0; r < nc && in->dst.reg != NV_SASS_RZ; r++) {
+    for (unsigned r = 0; r < nc; r++) {
         nv_sm_write(w, in->dst.reg + r, out[r], mask);
     }
 }
@@ -663,7 +663,7 @@ static void exec_IMMA(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         return;
     }
     for (unsigned r = 0; r < 2; r++) {
-        rc[r] = nv_sm_rrow(w, in->src[2].reg == NV_SASS_RZ ? NV_SASS_RZ : in->src[2].reg + r);
+        rc[r] = nv_sm_rrow(w, in->src[2].reg + r);
     }
     for (unsigned l = 0; l < NV_SM_LANES; l++) {
         for (unsigned i = 0; i < 4; i++) {
@@ -682,7 +682,7 @@ static void exec_IMMA(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
                                : (uint32_t)sum;
         }
     }
-    for (unsigned r = 0; r < 2 && in->dst.reg != NV_SASS_RZ; r++) {
+    for (unsigned r = 0; r < 2; r++) {
         nv_sm_write(w, in->dst.reg + r, out[r], mask);
     }
 }

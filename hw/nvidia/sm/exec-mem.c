@@ -386,9 +386,7 @@ static void exec_LDSM(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
             v[l] = in->mod.mem.trans ? m[2 * t][g] | (uint32_t)m[2 * t + 1][g] << 16
                                      : m[g][2 * t] | (uint32_t)m[g][2 * t + 1] << 16;
         }
-        if (in->dst.reg != NV_SASS_RZ) {
-            nv_sm_write(w, in->dst.reg + i, v, mask);
-        }
+        nv_sm_write(w, in->dst.reg + i, v, mask);
     }
 }
 

@@ -28,14 +28,16 @@
 #define NV_SM_CONV_BARRIERS 16
 #define NV_SM_CTA_BARRIERS  16
 
-/* Register rows: R0..R254, then the zero row (RZ reads), then scratch rows
- * that swallow writes to RZ (also the upper halves of wide writes at R254+). */
 /* What one Turing SM holds at once (SR_VIRTCFG, CTA residency) */
 #define NV_SM_WARPS_PER_SM      32
 #define NV_SM_CTAS_PER_SM       16
 #define NV_SM_REGS_PER_SM       65536u
 #define NV_SM_SHARED_PER_SM     (64u << 10)
 
+/* Register rows: R0..R254, then the zero row (RZ reads), then scratch rows
+ * that swallow writes to RZ (also the upper halves of wide writes at R254+).
+ * nv_sm_rrow/nv_sm_wrow map every number from RZ up there, so reg + i of a
+ * register pair or quad needs no RZ check. */
 #define NV_SM_ZERO_ROW      255
 #define NV_SM_SCRATCH_ROW   256
 #define NV_SM_ROWS          260
