@@ -139,3 +139,26 @@ char **tsv_disasm(const TsvFile *f, NvSassInsn *insns)
     g_free(section);
     return texts;
 }
+
+GHashTable *tsv_words(const char *dir)
+{
+    g_autoptr(GPtrArray) files = tsv_list(dir);
+    GHashTable *words = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+
+    for (guint i = 0; i < files->len; i++) {
+        TsvFile f;
+
+        g_assert_true(tsv_load(files->pdata[i], &f));
+        for (size_t r = 0; r < f.n; r++) {
+            if (!g_hash_table_contains(words, f.rows[r].text)) {
+                uint64_t *w = g_new(uint64_t, 2);
+
+                w[0] = f.rows[r].lo;
+                w[1] = f.rows[r].hi;
+                g_hash_table_insert(words, g_strdup(f.rows[r].text), w);
+            }
+        }
+        tsv_free(&f);
+    }
+    return words;
+}

@@ -36,5 +36,10 @@ GPtrArray *tsv_list(const char *dir);
  * back to 0, and each function's first row is its symbol.
  */
 char **tsv_disasm(const TsvFile *f, NvSassInsn *insns);
+/*
+ * Every encoding of the tables in dir by its nvdisasm text (the first row of
+ * a text wins): text -> uint64_t[2] { lo, hi }.
+ */
+GHashTable *tsv_words(const char *dir);
 
 #endif

@@ -18,30 +18,6 @@ static GHashTable *words;       /* nvdisasm text -> "lo hi" */
 #define VOTE_TEXT "VOTE.ANY R0, PT, P0"
 #define VOTE_DST 0
 
-static void load_words(const char *dir)
-{
-    GPtrArray *files = tsv_list(dir);
-
-    words = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-    for (guint i = 0; i < files->len; i++) {
-        TsvFile f;
-
-        g_assert_true(tsv_load(files->pdata[i], &f));
-        for (size_t r = 0; r < f.n; r++) {
-            if (!g_hash_table_contains(words, f.rows[r].text)) {
-                uint64_t *w = g_new(uint64_t, 2);
-
-                w[0] = f.rows[r].lo;
-                w[1] = f.rows[r].hi;
-                g_hash_table_insert(words, g_strdup(f.rows[r].text), w);
-            }
-        }
-        tsv_free(&f);
-    }
-    g_ptr_array_unref(files);
-}
-
-/* Executes the instruction nvdisasm prints as text; returns the error kind. */
 static NvSmErrorKind exec_text(NvSmWarp *w, const char *text)
 {
     const uint64_t *word = g_hash_table_lookup(words, text);
@@ -503,7 +479,7 @@ static void test_trap_illegal(void)
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
-    load_words(argc > 1 ? argv[1] : "tests/sass");
+    words = tsv_words(argc > 1 ? argv[1] : "tests/sass");
     g_test_add_func("/sm/ops/shfl", test_shfl);
     g_test_add_func("/sm/ops/vote-match", test_vote_match);
     g_test_add_func("/sm/ops/shared-ld-st", test_shared_ld_st);

@@ -583,15 +583,37 @@ bool nv_vgpu_host_unregister(NvVgpu *v, void *ptr)
     return false;
 }
 
-/* One pitch-linear copy (or with remap, fill) on the copy engine, then the fence. */
-static bool ce_run(NvVgpu *v, uint64_t dst, uint64_t dpitch, uint64_t src, uint64_t spitch,
-                   uint64_t width, uint64_t height, bool fill)
+/* The block-linear side of a copy: its block size, extent and origin. */
+static void ce_bl_side(NvVgpu *v, const NvVgpuBlock *b, bool dst)
+{
+    uint32_t bs = NV_FDP32(0, C5B5_BLOCK_SIZE, HEIGHT, b->log2_h) |
+                  NV_FDP32(0, C5B5_BLOCK_SIZE, DEPTH, b->log2_d) |
+                  NV_FDP32(0, C5B5_BLOCK_SIZE, GOB_HEIGHT, C5B5_GOB_HEIGHT_FERMI_8);
+
+    push(v, SUBCH_COPY, dst ? A_C5B5_SET_DST_BLOCK_SIZE : A_C5B5_SET_SRC_BLOCK_SIZE, bs);
+    push(v, SUBCH_COPY, dst ? A_C5B5_SET_DST_WIDTH : A_C5B5_SET_SRC_WIDTH, b->width);
+    push(v, SUBCH_COPY, dst ? A_C5B5_SET_DST_HEIGHT : A_C5B5_SET_SRC_HEIGHT, b->height);
+    push(v, SUBCH_COPY, dst ? A_C5B5_SET_DST_DEPTH : A_C5B5_SET_SRC_DEPTH, b->depth);
+    push(v, SUBCH_COPY, dst ? A_C5B5_SET_DST_LAYER : A_C5B5_SET_SRC_LAYER, b->layer);
+    push(v, SUBCH_COPY, dst ? A_C5B5_DST_ORIGIN_X : A_C5B5_SRC_ORIGIN_X, b->origin_x);
+    push(v, SUBCH_COPY, dst ? A_C5B5_DST_ORIGIN_Y : A_C5B5_SRC_ORIGIN_Y, b->origin_y);
+}
+
+/*
+ * One copy (or with remap, fill) on the copy engine, then the fence. A
+ * side with a block description is block linear (widths in bytes), else pitch.
+ */
+static bool ce_run_layout(NvVgpu *v, uint64_t dst, uint64_t dpitch, const NvVgpuBlock *dbl,
+                          uint64_t src, uint64_t spitch, const NvVgpuBlock *sbl,
+                          uint64_t width, uint64_t height, bool fill)
 {
     uint32_t launch =
         NV_FDP32(0, C5B5_LAUNCH_DMA, DATA_TRANSFER_TYPE, C5B5_DATA_TRANSFER_NON_PIPELINED) |
         NV_FDP32(0, C5B5_LAUNCH_DMA, FLUSH_ENABLE, 1) |
-        NV_FDP32(0, C5B5_LAUNCH_DMA, SRC_MEMORY_LAYOUT, C5B5_LAYOUT_PITCH) |
-        NV_FDP32(0, C5B5_LAUNCH_DMA, DST_MEMORY_LAYOUT, C5B5_LAYOUT_PITCH) |
+        NV_FDP32(0, C5B5_LAUNCH_DMA, SRC_MEMORY_LAYOUT,
+                 sbl ? C5B5_LAYOUT_BLOCKLINEAR : C5B5_LAYOUT_PITCH) |
+        NV_FDP32(0, C5B5_LAUNCH_DMA, DST_MEMORY_LAYOUT,
+                 dbl ? C5B5_LAYOUT_BLOCKLINEAR : C5B5_LAYOUT_PITCH) |
         NV_FDP32(0, C5B5_LAUNCH_DMA, MULTI_LINE_ENABLE, height > 1) |
         NV_FDP32(0, C5B5_LAUNCH_DMA, REMAP_ENABLE, fill) |
         NV_FDP32(0, C5B5_LAUNCH_DMA, SRC_TYPE, C5B5_TYPE_VIRTUAL) |
@@ -610,9 +632,43 @@ static bool ce_run(NvVgpu *v, uint64_t dst, uint64_t dpitch, uint64_t src, uint6
     push(v, SUBCH_COPY, A_C5B5_OFFSET_OUT_LOWER, (uint32_t)dst);
     push(v, SUBCH_COPY, A_C5B5_PITCH_IN, (uint32_t)spitch);
     push(v, SUBCH_COPY, A_C5B5_PITCH_OUT, (uint32_t)dpitch);
+    if (sbl) {
+        ce_bl_side(v, sbl, false);
+    }
+    if (dbl) {
+        ce_bl_side(v, dbl, true);
+    }
     push(v, SUBCH_COPY, A_C5B5_LINE_LENGTH_IN, (uint32_t)width);
     push(v, SUBCH_COPY, A_C5B5_LINE_COUNT, (uint32_t)height);
     push(v, SUBCH_COPY, A_C5B5_LAUNCH_DMA, launch);
+    return op_finish(v, false);
+}
+
+static bool ce_run(NvVgpu *v, uint64_t dst, uint64_t dpitch, uint64_t src, uint64_t spitch,
+                   uint64_t width, uint64_t height, bool fill)
+{
+    return ce_run_layout(v, dst, dpitch, NULL, src, spitch, NULL, width, height, fill);
+}
+
+bool nv_vgpu_copy_block(NvVgpu *v, uint64_t dst, uint64_t dpitch, const NvVgpuBlock *dbl,
+                        uint64_t src, uint64_t spitch, const NvVgpuBlock *sbl, uint64_t width,
+                        uint64_t height)
+{
+    return ce_run_layout(v, dst, dpitch, dbl, src, spitch, sbl, width, height, false);
+}
+
+bool nv_vgpu_tex_pools(NvVgpu *v, uint64_t headers, uint32_t header_max, uint64_t samplers,
+                       uint32_t sampler_max)
+{
+    if (!op_begin(v)) {
+        return false;
+    }
+    push(v, SUBCH_COMPUTE, A_C5C0_SET_TEX_HEADER_POOL_A, (uint32_t)(headers >> 32));
+    push(v, SUBCH_COMPUTE, A_C5C0_SET_TEX_HEADER_POOL_B, (uint32_t)headers);
+    push(v, SUBCH_COMPUTE, A_C5C0_SET_TEX_HEADER_POOL_C, header_max);
+    push(v, SUBCH_COMPUTE, A_C5C0_SET_TEX_SAMPLER_POOL_A, (uint32_t)(samplers >> 32));
+    push(v, SUBCH_COMPUTE, A_C5C0_SET_TEX_SAMPLER_POOL_B, (uint32_t)samplers);
+    push(v, SUBCH_COMPUTE, A_C5C0_SET_TEX_SAMPLER_POOL_C, sampler_max);
     return op_finish(v, false);
 }
 

@@ -97,6 +97,23 @@ bool nv_vgpu_read(NvVgpu *v, uint64_t va, void *buf, uint64_t len);
 bool nv_vgpu_copy(NvVgpu *v, uint64_t dst, uint64_t src, uint64_t len);
 bool nv_vgpu_copy2d(NvVgpu *v, uint64_t dst, uint64_t dpitch, uint64_t src, uint64_t spitch,
                     uint64_t width, uint64_t height);
+/*
+ * A block-linear side of a copy (nv-blocklinear.h): the surface's width in
+ * bytes, height in rows, depth in slices, its block height and depth (log2
+ * GOBs), the slice copied and the origin (x in bytes, y in rows).
+ */
+typedef struct NvVgpuBlock {
+    uint32_t width, height, depth;
+    uint8_t log2_h, log2_d;
+    uint32_t layer, origin_x, origin_y;
+} NvVgpuBlock;
+/* A 2D copy where either side may be block linear (a NULL side is pitch linear). */
+bool nv_vgpu_copy_block(NvVgpu *v, uint64_t dst, uint64_t dpitch, const NvVgpuBlock *dbl,
+                        uint64_t src, uint64_t spitch, const NvVgpuBlock *sbl, uint64_t width,
+                        uint64_t height);
+/* Points the compute class at texture header and sampler pools (largest valid indices). */
+bool nv_vgpu_tex_pools(NvVgpu *v, uint64_t headers, uint32_t header_max, uint64_t samplers,
+                       uint32_t sampler_max);
 /* Fills width bytes of each of height lines, pitch apart, with byte. */
 bool nv_vgpu_fill2d(NvVgpu *v, uint64_t dst, uint64_t pitch, uint8_t byte, uint64_t width,
                     uint64_t height);

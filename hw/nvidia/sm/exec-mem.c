@@ -18,59 +18,6 @@
 
 typedef enum Space { SPACE_GLOBAL, SPACE_SHARED, SPACE_LOCAL } Space;
 
-/* ---- provider access ---- */
-
-/* The cache miss path of global_page(): asks the provider, fills the entry. */
-static __attribute__((noinline)) uint8_t *global_page_miss(NvSmWarp *w, uint64_t va, bool write,
-                                                 bool *fault)
-{
-    uint64_t vpn = va >> NV_SM_PAGE_BITS;
-    NvSmWtlbEntry *e = &w->tlb[vpn % NV_SM_WTLB_ENTRIES];
-    NvSmLaunch *l = w->l;
-    uint8_t *page = NULL;
-
-    g_mutex_lock(&l->mem_lock);
-    if (l->mem.page) {
-        page = l->mem.page(l->mem.opaque, vpn << NV_SM_PAGE_BITS, write, fault);
-    } else {
-        *fault = !l->mem.read;
-    }
-    g_mutex_unlock(&l->mem_lock);
-    if (*fault) {
-        return NULL;
-    }
-    *e = (NvSmWtlbEntry){ .vpn = vpn, .host = page, .writable = write };
-    return page;
-}
-
-/*
- * The host page for va through the warp's cache: a pointer, or NULL with
- * *fault clear for the slow path, or NULL with *fault set.
- */
-static inline uint8_t *global_page(NvSmWarp *w, uint64_t va, bool write, bool *fault)
-{
-    uint64_t vpn = va >> NV_SM_PAGE_BITS;
-    const NvSmWtlbEntry *e = &w->tlb[vpn % NV_SM_WTLB_ENTRIES];
-
-    *fault = false;
-    if (G_LIKELY(e->vpn == vpn && (!write || e->writable))) {
-        return e->host;
-    }
-    return global_page_miss(w, va, write, fault);
-}
-
-static bool global_slow(NvSmWarp *w, uint64_t va, void *buf, unsigned size, bool write)
-{
-    NvSmLaunch *l = w->l;
-    bool ok;
-
-    g_mutex_lock(&l->mem_lock);
-    ok = write ? l->mem.write && l->mem.write(l->mem.opaque, va, buf, size)
-               : l->mem.read && l->mem.read(l->mem.opaque, va, buf, size);
-    g_mutex_unlock(&l->mem_lock);
-    return ok;
-}
-
 /* ---- addresses ---- */
 
 static uint64_t lane_addr(NvSmWarp *w, const NvSassAddr *a, unsigned l)
@@ -150,9 +97,9 @@ static inline bool lane_access(NvSmWarp *w, Space sp, uint64_t addr, unsigned l,
     if (sp != SPACE_GLOBAL) {
         p = window_ptr(w, sp, addr, size, l, write);
     } else {
-        p = global_page(w, addr, write, &fault);
+        p = nv_sm_global_page(w, addr, write, &fault);
         if (!p && !fault) {
-            if (global_slow(w, addr, buf, size, write)) {
+            if (nv_sm_global_slow(w, addr, buf, size, write)) {
                 return true;
             }
             fault = true;
@@ -230,7 +177,7 @@ static bool coalesced32(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, bool w
     if (diff) {
         return false;       /* several pages or misaligned */
     }
-    page = global_page(w, addr[0], write, &fault);
+    page = nv_sm_global_page(w, addr[0], write, &fault);
     if (fault) {
         nv_sm_fault(w, NV_SM_ERR_MMU, addr[0], write, 0);
         return true;
@@ -631,7 +578,7 @@ static void do_atom(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, Space spac
                 return;
             }
             old = atom_host(p, is64, m->atom_op, m->atom_type, b, c);
-        } else if ((p = global_page(w, addr, true, &fault))) {
+        } else if ((p = nv_sm_global_page(w, addr, true, &fault))) {
             old = atom_host(p + (addr & (NV_SM_PAGE_SIZE - 1)), is64, m->atom_op,
                             m->atom_type, b, c);
         } else if (fault || !atom_slow(w, addr, is64, m->atom_op, m->atom_type, b, c, &old)) {

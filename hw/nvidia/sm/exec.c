@@ -94,6 +94,7 @@ static const char *const error_names[] = {
     [NV_SM_ERR_TIMEOUT] = "instruction budget exhausted",
     [NV_SM_ERR_BARRIER] = "barrier deadlock",
     [NV_SM_ERR_RESOURCE] = "out of host memory",
+    [NV_SM_ERR_TEX_DESC] = "invalid texture descriptor",
 };
 
 const char *nv_sm_error_name(NvSmErrorKind kind)
@@ -195,6 +196,65 @@ bool nv_sm_mem_read(NvSmLaunch *l, uint64_t va, void *buf, size_t len)
     }
     g_mutex_unlock(&l->mem_lock);
     return ok;
+}
+
+uint8_t *nv_sm_global_page_miss(NvSmWarp *w, uint64_t va, bool write, bool *fault)
+{
+    uint64_t vpn = va >> NV_SM_PAGE_BITS;
+    NvSmWtlbEntry *e = &w->tlb[vpn % NV_SM_WTLB_ENTRIES];
+    NvSmLaunch *l = w->l;
+    uint8_t *page = NULL;
+
+    g_mutex_lock(&l->mem_lock);
+    if (l->mem.page) {
+        page = l->mem.page(l->mem.opaque, vpn << NV_SM_PAGE_BITS, write, fault);
+    } else {
+        *fault = !l->mem.read;
+    }
+    g_mutex_unlock(&l->mem_lock);
+    if (*fault) {
+        return NULL;
+    }
+    *e = (NvSmWtlbEntry){ .vpn = vpn, .host = page, .writable = write };
+    return page;
+}
+
+bool nv_sm_global_slow(NvSmWarp *w, uint64_t va, void *buf, unsigned size, bool write)
+{
+    NvSmLaunch *l = w->l;
+    bool ok;
+
+    g_mutex_lock(&l->mem_lock);
+    ok = write ? l->mem.write && l->mem.write(l->mem.opaque, va, buf, size)
+               : l->mem.read && l->mem.read(l->mem.opaque, va, buf, size);
+    g_mutex_unlock(&l->mem_lock);
+    return ok;
+}
+
+bool nv_sm_global_access(NvSmWarp *w, uint64_t va, unsigned l, void *buf, unsigned size,
+                         bool write)
+{
+    uint8_t *p;
+    bool fault;
+
+    if (va & (size - 1)) {
+        nv_sm_fault(w, NV_SM_ERR_MISALIGNED, va, write, l);
+        return false;
+    }
+    p = nv_sm_global_page(w, va, write, &fault);
+    if (!p && !fault) {
+        if (nv_sm_global_slow(w, va, buf, size, write)) {
+            return true;
+        }
+        fault = true;
+    }
+    if (fault) {
+        nv_sm_fault(w, NV_SM_ERR_MMU, va, write, l);
+        return false;
+    }
+    p += va & (NV_SM_PAGE_SIZE - 1);
+    memcpy(write ? p : buf, write ? buf : p, size);
+    return true;
 }
 
 /* ---- launches ---- */
@@ -593,22 +653,32 @@ unsigned nv_sm_workers(const NvSm *sm)
 
 static const NvSmMemOps no_mem;
 
-NvSmWarp *nv_sm_test_warp_new(uint32_t threads)
+NvSmWarp *nv_sm_test_warp_new_mem(uint32_t threads, const NvSmLaunchDesc *base,
+                                  const NvSmMemOps *mem)
 {
     static NvSm test_sm = { .workers = 1, .mem_max = NV_SM_DEFAULT_MEM_MAX };
-    NvSmLaunchDesc d = {
-        .grid = { 1, 1, 1 }, .block = { MAX(MIN(threads, NV_SM_LANES), 1), 1, 1 },
-        .shared_bytes = 1024, .local_bytes = 64,
-    };
+    NvSmLaunchDesc d = base ? *base : (NvSmLaunchDesc){ 0 };
     NvSmError err;
-    NvSmLaunch *l = nv_sm_launch_new(&test_sm, &d, &no_mem, &err);
-    NvSmCta *c = l ? nv_sm_cta_new(l, 0) : NULL;
+    NvSmLaunch *l;
+    NvSmCta *c;
 
+    d.grid[0] = d.grid[1] = d.grid[2] = 1;
+    d.block[0] = MAX(MIN(threads, NV_SM_LANES), 1);
+    d.block[1] = d.block[2] = 1;
+    d.shared_bytes = 1024;
+    d.local_bytes = 64;
+    l = nv_sm_launch_new(&test_sm, &d, mem ? mem : &no_mem, &err);
+    c = l ? nv_sm_cta_new(l, 0) : NULL;
     if (!c) {
         nv_sm_launch_free(l);
         return NULL;
     }
     return &c->warps[0];
+}
+
+NvSmWarp *nv_sm_test_warp_new(uint32_t threads)
+{
+    return nv_sm_test_warp_new_mem(threads, NULL, NULL);
 }
 
 void nv_sm_test_warp_free(NvSmWarp *w)

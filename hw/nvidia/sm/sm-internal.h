@@ -281,6 +281,36 @@ void nv_sm_bar_arrive(NvSmWarp *w, unsigned id, uint32_t count, uint32_t lanes,
 /* Reads guest memory through the provider (any length, page by page, locked). */
 bool nv_sm_mem_read(NvSmLaunch *l, uint64_t va, void *buf, size_t len);
 
+/* The cache miss path of nv_sm_global_page(): asks the provider, fills the entry. */
+uint8_t *nv_sm_global_page_miss(NvSmWarp *w, uint64_t va, bool write, bool *fault);
+
+/*
+ * The host page for va through the warp's cache: a pointer, or NULL with
+ * *fault clear for the slow path (nv_sm_global_slow), or NULL with *fault set.
+ */
+static inline uint8_t *nv_sm_global_page(NvSmWarp *w, uint64_t va, bool write, bool *fault)
+{
+    uint64_t vpn = va >> NV_SM_PAGE_BITS;
+    const NvSmWtlbEntry *e = &w->tlb[vpn % NV_SM_WTLB_ENTRIES];
+
+    *fault = false;
+    if (G_LIKELY(e->vpn == vpn && (!write || e->writable))) {
+        return e->host;
+    }
+    return nv_sm_global_page_miss(w, va, write, fault);
+}
+
+/* Copies size bytes (within one page) through the provider's read/write; false: faulted. */
+bool nv_sm_global_slow(NvSmWarp *w, uint64_t va, void *buf, unsigned size, bool write);
+
+/*
+ * Global memory for lane l: size bytes (a power of two <= 16, va aligned to
+ * it) between buf and va. false: the launch has been stopped (MMU fault or
+ * misaligned address).
+ */
+bool nv_sm_global_access(NvSmWarp *w, uint64_t va, unsigned l, void *buf, unsigned size,
+                         bool write);
+
 /*
  * ---- executors ----
  *
@@ -352,6 +382,9 @@ bool nv_sm_cta_run(NvSmCta *c, uint64_t quantum, uint64_t *used, NvSmTimer *t);
  * provider) to run single instructions on. Registers start zeroed.
  */
 NvSmWarp *nv_sm_test_warp_new(uint32_t threads);
+/* The same with memory, constant banks and texture pools (base's other fields are ignored). */
+NvSmWarp *nv_sm_test_warp_new_mem(uint32_t threads, const NvSmLaunchDesc *base,
+                                  const NvSmMemOps *mem);
 void nv_sm_test_warp_free(NvSmWarp *w);
 /* Decodes lo/hi at pc and executes it on w's active lanes; false if illegal. */
 bool nv_sm_test_exec(NvSmWarp *w, uint64_t lo, uint64_t hi);

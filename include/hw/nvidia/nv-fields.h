@@ -18,6 +18,32 @@
 
 #include <stdint.h>
 
+/*
+ * Bits bit..bit+width-1 (width <= 32) of a structure of n 32-bit words in
+ * memory order (QMDs, texture descriptors); fields may straddle two words.
+ */
+static inline uint32_t nv_dwords_get(const uint32_t *d, unsigned n, unsigned bit,
+                                     unsigned width)
+{
+    uint64_t two = (uint64_t)d[(bit / 32) % n];
+
+    if (bit / 32 + 1 < n) {
+        two |= (uint64_t)d[bit / 32 + 1] << 32;
+    }
+    two >>= bit % 32;
+    return width >= 32 ? (uint32_t)two : (uint32_t)two & ((1u << width) - 1);
+}
+
+static inline void nv_dwords_set(uint32_t *d, unsigned n, unsigned bit, unsigned width,
+                                 uint32_t v)
+{
+    for (unsigned i = 0; i < width; i++, bit++) {
+        uint32_t m = 1u << (bit % 32);
+
+        d[bit / 32 % n] = ((v >> i) & 1) ? d[bit / 32 % n] | m : d[bit / 32 % n] & ~m;
+    }
+}
+
 #define NV_REG32(reg, addr) enum { A_ ## reg = (addr) };
 
 #define NV_FIELD(reg, field, shift, length)                                   \

@@ -14,6 +14,8 @@
 
 #include <stdint.h>
 
+#include "hw/nvidia/nv-fields.h"
+
 #define NV_QMD_DWORDS                   64
 #define NV_QMD_BYTES                    (NV_QMD_DWORDS * 4)
 
@@ -74,24 +76,13 @@ enum {
 static inline uint32_t nv_qmd_get(const uint32_t qmd[NV_QMD_DWORDS], unsigned bit,
                                   unsigned width)
 {
-    uint64_t two = (uint64_t)qmd[(bit / 32) % NV_QMD_DWORDS];
-
-    if (bit / 32 + 1 < NV_QMD_DWORDS) {
-        two |= (uint64_t)qmd[bit / 32 + 1] << 32;
-    }
-    two >>= bit % 32;
-    return width >= 32 ? (uint32_t)two : (uint32_t)two & ((1u << width) - 1);
+    return nv_dwords_get(qmd, NV_QMD_DWORDS, bit, width);
 }
 
 static inline void nv_qmd_set(uint32_t qmd[NV_QMD_DWORDS], unsigned bit, unsigned width,
                               uint32_t v)
 {
-    for (unsigned i = 0; i < width; i++, bit++) {
-        uint32_t m = 1u << (bit % 32);
-
-        qmd[bit / 32 % NV_QMD_DWORDS] = ((v >> i) & 1) ? qmd[bit / 32 % NV_QMD_DWORDS] | m
-                                                      : qmd[bit / 32 % NV_QMD_DWORDS] & ~m;
-    }
+    nv_dwords_set(qmd, NV_QMD_DWORDS, bit, width, v);
 }
 
 #define NV_QMD_GET(q, name) nv_qmd_get((q), NV_QMD_##name##_BIT, NV_QMD_##name##_WIDTH)

@@ -234,6 +234,7 @@ NV_REG32(PTOP_DEVICE_INFO,      0x022700)
 #define NV_SM_WARP_ERROR(s)         (0x0730 + 0x80 * (s))   /* 15:0 error code */
 #define NV_SM_GLOBAL_ERROR(s)       (0x0734 + 0x80 * (s))
 #define NV_SM_WARP_ERR_ILLEGAL_INSTR_ENCODING   0x09
+#define NV_SM_WARP_ERR_ILLEGAL_INSTR_PARAM      0x0b
 #define NV_SM_WARP_ERR_OOR_ADDR                 0x0e
 #define NV_SM_WARP_ERR_MISALIGNED_ADDR          0x0f
 #define NV_SM_GLOBAL_ERR_BPT_INT                (1u << 4)

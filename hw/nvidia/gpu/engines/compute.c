@@ -81,6 +81,7 @@ static NvGuestErrorKind sm_error_kind(NvSmErrorKind k)
         [NV_SM_ERR_TIMEOUT] = NV_ERR_SM_TIMEOUT,
         [NV_SM_ERR_BARRIER] = NV_ERR_SM_BARRIER,
         [NV_SM_ERR_RESOURCE] = NV_ERR_SM_RESOURCE,
+        [NV_SM_ERR_TEX_DESC] = NV_ERR_SM_TEX_DESC,
     };
 
     return (unsigned)k < NV_ARRAY_SIZE(kinds) && kinds[k] ? kinds[k] : NV_ERR_SM_ILLEGAL_INSN;
@@ -163,6 +164,16 @@ bool nv_compute_qmd_desc(const uint32_t qmd[NV_QMD_DWORDS], const uint32_t *mthd
                                                NV_QMD_CBUF_ADDR_UPPER_WIDTH) << 32 |
                           nv_qmd_get(qmd, NV_QMD_CBUF_ADDR_LOWER_BIT(b), 32);
     }
+    d->tex_headers.addr = (uint64_t)NV_FEX32(mthd_value(mthd, A_C5C0_SET_TEX_HEADER_POOL_A),
+                                             C5C0_SET_TEX_HEADER_POOL_A, OFFSET_UPPER) << 32 |
+                          mthd_value(mthd, A_C5C0_SET_TEX_HEADER_POOL_B);
+    d->tex_headers.max_index = NV_FEX32(mthd_value(mthd, A_C5C0_SET_TEX_HEADER_POOL_C),
+                                        C5C0_SET_TEX_HEADER_POOL_C, MAXIMUM_INDEX);
+    d->samplers.addr = (uint64_t)NV_FEX32(mthd_value(mthd, A_C5C0_SET_TEX_SAMPLER_POOL_A),
+                                          C5C0_SET_TEX_SAMPLER_POOL_A, OFFSET_UPPER) << 32 |
+                       mthd_value(mthd, A_C5C0_SET_TEX_SAMPLER_POOL_B);
+    d->samplers.max_index = NV_FEX32(mthd_value(mthd, A_C5C0_SET_TEX_SAMPLER_POOL_C),
+                                     C5C0_SET_TEX_SAMPLER_POOL_C, MAXIMUM_INDEX);
     return true;
 }
 

@@ -80,6 +80,8 @@ void nv_gr_sm_exception(NvGpu *gpu, NvPhys inst, NvSmErrorKind kind)
     case NV_SM_ERR_ILLEGAL_INSN: werr = NV_SM_WARP_ERR_ILLEGAL_INSTR_ENCODING; break;
     case NV_SM_ERR_OOR_ADDR:     werr = NV_SM_WARP_ERR_OOR_ADDR; break;
     case NV_SM_ERR_MISALIGNED:   werr = NV_SM_WARP_ERR_MISALIGNED_ADDR; break;
+    /* a header or sampler index or content the texture unit refuses */
+    case NV_SM_ERR_TEX_DESC:     werr = NV_SM_WARP_ERR_ILLEGAL_INSTR_PARAM; break;
     case NV_SM_ERR_TRAP:         gerr = NV_SM_GLOBAL_ERR_BPT_INT; break;
     case NV_SM_ERR_TIMEOUT:      gerr = NV_SM_GLOBAL_ERR_TIMEOUT; break;
     /* a deadlock the hardware would sit in until its watchdog: reported as that */

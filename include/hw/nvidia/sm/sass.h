@@ -145,7 +145,13 @@
     X(MEMBAR, 0x192) \
     X(ATOMG, 0x1a8, 0x1a9) \
     X(QSPC, 0x1aa) \
-    X(ERRBAR, 0x1ab)
+    X(ERRBAR, 0x1ab) \
+    /* textures and surfaces (the handle in a constant bank) */ \
+    X(TEX, 0x160) \
+    X(TLD, 0x166) \
+    X(TLD4, 0x163) \
+    X(SULD, 0x199) \
+    X(SUST, 0x19d)
 
 typedef enum NvSassOpcode {
     NV_SASS_OP_INVALID = 0,
@@ -359,6 +365,39 @@ typedef struct NvSassModCtl {
     bool cs2r_64;               /* CS2R reads 64 bits (else .32) */
 } NvSassModCtl;
 
+/* Texture dimensions of TEX/TLD/TLD4 (bits 61..63; surfaces are converted to these). */
+typedef enum NvSassTexDim {
+    NV_SASS_TEX_1D, NV_SASS_TEX_2D, NV_SASS_TEX_3D, NV_SASS_TEX_CUBE,
+    NV_SASS_TEX_ARRAY_1D, NV_SASS_TEX_ARRAY_2D, NV_SASS_TEX_DIM_INVALID6, NV_SASS_TEX_ARRAY_CUBE,
+    NV_SASS_TEX_1D_BUFFER,      /* surfaces only */
+} NvSassTexDim;
+
+/* Texture LOD modes (bits 87..89) the decoder accepts. */
+enum { NV_SASS_LOD_LZ = 1, NV_SASS_LOD_LL = 3 };
+
+/* Surface bounds handling (bits 59..60): out of range ignored, clamped, or a trap. */
+enum { NV_SASS_SU_IGN = 0, NV_SASS_SU_SDCL = 1, NV_SASS_SU_TRAP = 2 };
+
+/*
+ * TEX/TLD/TLD4 and SULD/SUST. Sources: src[0] = Ra (the first coordinate
+ * registers; surfaces: the coordinate vector), src[1] = Rb (the remaining
+ * coordinates and the LOD; SUST: the data), src[2] = the handle, c[bank][offset].
+ */
+typedef struct NvSassModTex {
+    uint8_t dim;                /* NvSassTexDim */
+    uint8_t mask;               /* channels written (TEX/TLD/TLD4), 1..15 */
+    uint8_t lod;                /* NV_SASS_LOD_* */
+    uint8_t component;          /* TLD4: the channel gathered (R, G, B, A) */
+    uint8_t dst2;               /* second destination (channels after the first two) */
+    bool scr;                   /* .SCR */
+    bool ndv;                   /* .NDV (derivatives: none in compute) */
+    bool nodep;                 /* .NODEP (scheduling only) */
+    uint8_t cache;              /* eviction priority, as NvSassModMem.cache */
+    uint8_t size;               /* surfaces: NvSassMemSize */
+    uint8_t order, scope;       /* surfaces: NvSassMemOrder, NvSassScope */
+    uint8_t clamp;              /* surfaces: NV_SASS_SU_* */
+} NvSassModTex;
+
 /* Scheduling control (bits 105..125); not needed to execute correctly. */
 typedef struct NvSassSched {
     uint8_t stall;              /* 105..108 */
@@ -396,6 +435,7 @@ typedef struct NvSassInsn {
         NvSassModMem mem;
         NvSassModWarp warp;
         NvSassModCtl ctl;
+        NvSassModTex tex;
     } mod;
     NvSassSched sched;
 } NvSassInsn;

@@ -60,6 +60,7 @@ typedef enum NvSmErrorKind {
     NV_SM_ERR_TIMEOUT,      /* instruction budget (watchdog) exhausted */
     NV_SM_ERR_BARRIER,      /* every warp of a CTA waits on something that cannot happen */
     NV_SM_ERR_RESOURCE,     /* host memory for the launch: over NvSmConfig.mem_max, or none */
+    NV_SM_ERR_TEX_DESC,     /* a texture header or sampler the texture unit rejects */
 } NvSmErrorKind;
 
 typedef struct NvSmError {
@@ -109,6 +110,11 @@ typedef struct NvSmLaunchDesc {
         uint64_t addr;          /* VA */
         uint32_t size;          /* bytes, <= NV_SM_CBUF_MAX */
     } cbuf[NV_SM_CBUF_BANKS];
+    /* texture header (TIC) and sampler (TSC) pools: VA and the largest valid index */
+    struct {
+        uint64_t addr;
+        uint32_t max_index;
+    } tex_headers, samplers;
     uint64_t budget;            /* watchdog: warp-instructions for the launch; 0 = none */
     uint32_t sm_count;          /* SMs the GPU reports (SR_VIRTCFG, %nsmid) */
     /* Trace: called with each executed instruction (disassembled, lane mask). */

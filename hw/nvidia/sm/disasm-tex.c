@@ -1,0 +1,132 @@
+/*
+ * sm_75 SASS printers: texture fetches and surface accesses, as nvdisasm
+ * 11.8 prints them (the handle as its bank and word index in hex).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "disasm-internal.h"
+
+#define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *const tex_dims[] = {
+    [NV_SASS_TEX_1D] = "1D", [NV_SASS_TEX_2D] = "2D", [NV_SASS_TEX_3D] = "3D",
+    [NV_SASS_TEX_CUBE] = "CUBE", [NV_SASS_TEX_ARRAY_1D] = "ARRAY_1D",
+    [NV_SASS_TEX_ARRAY_2D] = "ARRAY_2D", [NV_SASS_TEX_DIM_INVALID6] = "INVALID6",
+    [NV_SASS_TEX_ARRAY_CUBE] = "ARRAY_CUBE", [NV_SASS_TEX_1D_BUFFER] = "INVALID",
+};
+static const char *const surface_dims[] = {
+    [NV_SASS_TEX_1D] = ".1D", [NV_SASS_TEX_1D_BUFFER] = ".1D_BUFFER",
+    [NV_SASS_TEX_ARRAY_1D] = ".1D_ARRAY", [NV_SASS_TEX_2D] = ".2D",
+    [NV_SASS_TEX_ARRAY_2D] = ".2D_ARRAY", [NV_SASS_TEX_3D] = ".3D",
+    [NV_SASS_TEX_CUBE] = ".INVALID", [NV_SASS_TEX_DIM_INVALID6] = ".INVALID6",
+    [NV_SASS_TEX_ARRAY_CUBE] = ".INVALID",
+};
+static const char *const evict_names[8] = {
+    ".EF", "", ".EL", ".LU", ".EU", ".NA", ".INVALID6", ".INVALID7",
+};
+static const char *const size_names[8] = {
+    ".U8", ".S8", ".U16", ".S16", "", ".64", ".128", ".U.128",
+};
+static const char *const order_names[4] = { ".CONSTANT", "", ".STRONG", ".MMIO" };
+static const char *const scope_names[4] = { ".CTA", ".SM", ".GPU", ".SYS" };
+static const char *const clamp_names[4] = { ".IGN", "", ".TRAP", ".INVALID3" };
+
+static void op_reg(SassPrinter *p, unsigned reg)
+{
+    sass_sep(p);
+    sass_print_reg(p, reg, false);
+}
+
+static void op_handle(SassPrinter *p)
+{
+    const NvSassOperand *h = &p->in->src[2];
+
+    sass_op_hex(p, h->reg);
+    sass_op_hex(p, h->imm / 4);
+}
+
+/* OP.SCR.mods dst2, dst, Ra[, Rb], bank, index, dim[, mask] */
+static void print_tex(SassPrinter *p, const char *name, const char *mods)
+{
+    const NvSassModTex *t = &p->in->mod.tex;
+
+    sass_puts(p, name);
+    sass_puts(p, t->scr ? ".SCR" : "");
+    sass_puts(p, mods);
+    sass_puts(p, t->ndv ? ".NDV" : "");
+    sass_puts(p, evict_names[t->cache & 7]);
+    sass_puts(p, t->nodep ? ".NODEP" : "");
+    p->first = true;
+    op_reg(p, t->dst2);
+    op_reg(p, p->in->dst.reg);
+    op_reg(p, p->in->src[0].reg);
+    if (p->in->src[1].reg != NV_SASS_RZ) {
+        op_reg(p, p->in->src[1].reg);
+    }
+    op_handle(p);
+    sass_sep(p);
+    sass_puts(p, tex_dims[t->dim % NELEMS(tex_dims)]);
+    if (t->mask != 0xf) {
+        sass_op_hex(p, t->mask);
+    }
+}
+
+static const char *lod_name(unsigned lod)
+{
+    return lod == NV_SASS_LOD_LZ ? ".LZ" : ".LL";
+}
+
+void sass_print_TEX(SassPrinter *p)
+{
+    print_tex(p, "TEX", lod_name(p->in->mod.tex.lod));
+}
+
+void sass_print_TLD(SassPrinter *p)
+{
+    print_tex(p, "TLD", lod_name(p->in->mod.tex.lod));
+}
+
+void sass_print_TLD4(SassPrinter *p)
+{
+    static const char *const comp[4] = { ".R", ".G", ".B", ".A" };
+
+    print_tex(p, "TLD4", comp[p->in->mod.tex.component & 3]);
+}
+
+static void surface_mods(SassPrinter *p, const char *name)
+{
+    const NvSassModTex *t = &p->in->mod.tex;
+
+    sass_puts(p, name);
+    sass_puts(p, surface_dims[t->dim % NELEMS(surface_dims)]);
+    sass_puts(p, evict_names[t->cache & 7]);
+    sass_puts(p, size_names[t->size & 7]);
+    sass_puts(p, order_names[t->order & 3]);
+    sass_puts(p, scope_names[t->scope & 3]);
+    sass_puts(p, clamp_names[t->clamp & 3]);
+    p->first = true;
+}
+
+static void op_coords(SassPrinter *p)
+{
+    sass_sep(p);
+    sass_puts(p, "[");
+    sass_print_reg(p, p->in->src[0].reg, false);
+    sass_puts(p, "]");
+}
+
+void sass_print_SULD(SassPrinter *p)
+{
+    surface_mods(p, "SULD.D.BA");
+    op_reg(p, p->in->dst.reg);
+    op_coords(p);
+    op_handle(p);
+}
+
+void sass_print_SUST(SassPrinter *p)
+{
+    surface_mods(p, "SUST.D.BA");
+    op_coords(p);
+    op_reg(p, p->in->src[1].reg);
+    op_handle(p);
+}

@@ -1,0 +1,428 @@
+/*
+ * The SM's texture unit: texture headers (TIC) and samplers (TSC) read from
+ * the launch's pools, texel addresses in pitch and block-linear layouts
+ * (nv-blocklinear.h, the copy engine's code), format decoding, addressing
+ * modes, nearest and bilinear filtering, gathers, and raw surface accesses.
+ *
+ * A descriptor is read once per instruction (32 bytes through the warp's
+ * page cache) and validated before any texel is touched; one the unit does
+ * not support (mip levels beyond the base, cube maps, a format outside
+ * NV_TIC_FORMATS) stops the launch with NV_SM_ERR_TEX_DESC, never a silent
+ * zero. Bilinear weights are the coordinate's fraction quantised to 8 bits
+ * (CUDA's documented 9-bit fixed point with 8 fraction bits).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <math.h>
+
+#include "sm-internal.h"
+#include "tex.h"
+#include "f16.h"
+
+#define TEX_FRAC_BITS   8
+
+typedef struct TexFormat {
+    uint8_t components;
+    uint8_t bits[4];
+} TexFormat;
+
+static const TexFormat tex_formats[] = {
+#define NV_TEX_FORMAT_ROW(name, value, r, g, b, a) { (value), { (r), (g), (b), (a) } },
+    NV_TIC_FORMATS(NV_TEX_FORMAT_ROW)
+#undef NV_TEX_FORMAT_ROW
+};
+
+static const TexFormat *find_format(unsigned components)
+{
+    for (unsigned i = 0; i < G_N_ELEMENTS(tex_formats); i++) {
+        if (tex_formats[i].components == components) {
+            return &tex_formats[i];
+        }
+    }
+    return NULL;
+}
+
+/* Reads a 32-byte descriptor; false: the launch has stopped. */
+static bool read_desc(NvSmWarp *w, uint64_t pool, uint32_t max_index, uint32_t index,
+                      uint32_t d[NV_TEX_DESC_DWORDS], unsigned lane)
+{
+    uint64_t va = pool + (uint64_t)index * NV_TEX_DESC_BYTES;
+
+    if (index > max_index) {
+        nv_sm_fault(w, NV_SM_ERR_TEX_DESC, index, false, lane);
+        return false;
+    }
+    for (unsigned i = 0; i < 2; i++) {
+        if (!nv_sm_global_access(w, va + 16 * i, lane, d + 4 * i, 16, false)) {
+            return false;
+        }
+    }
+    for (unsigned i = 0; i < NV_TEX_DESC_DWORDS; i++) {
+        d[i] = GUINT32_FROM_LE(d[i]);
+    }
+    return true;
+}
+
+static bool valid_type(unsigned t)
+{
+    return t == NV_TIC_SNORM || t == NV_TIC_UNORM || t == NV_TIC_SINT || t == NV_TIC_UINT ||
+           t == NV_TIC_FLOAT;
+}
+
+/* The parts of a header the unit supports; false says which is not (for the log). */
+static bool parse_view(const uint32_t d[NV_TEX_DESC_DWORDS], NvSmTexView *v)
+{
+    unsigned version = NV_TIC_GET(d, HEADER_VERSION), bits = 0;
+    const TexFormat *f = find_format(NV_TIC_GET(d, COMPONENTS));
+    static const uint8_t types[] = {
+        NV_TIC_TYPE_1D, NV_TIC_TYPE_2D, NV_TIC_TYPE_3D, NV_TIC_TYPE_1D_ARRAY,
+        NV_TIC_TYPE_2D_ARRAY, NV_TIC_TYPE_2D_NO_MIPMAP,
+    };
+    bool type_ok = false;
+
+    memset(v, 0, sizeof(*v));
+    v->type = NV_TIC_GET(d, TEXTURE_TYPE);
+    for (unsigned i = 0; i < G_N_ELEMENTS(types); i++) {
+        type_ok |= v->type == types[i];
+    }
+    if (!f || !type_ok || NV_TIC_GET(d, MAX_MIP_LEVEL) || NV_TIC_GET(d, RES_VIEW_MIN_MIP_LEVEL) ||
+        (version != NV_TIC_HEADER_PITCH && version != NV_TIC_HEADER_BLOCKLINEAR)) {
+        return false;
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        v->bits[c] = f->bits[c];
+        v->types[c] = nv_tex_get(d, NV_TIC_R_DATA_TYPE_BIT + 3 * c, 3);
+        v->swizzle[c] = nv_tex_get(d, NV_TIC_X_SOURCE_BIT + 3 * c, 3);
+        bits += f->bits[c];
+        if (f->bits[c] && !valid_type(v->types[c])) {
+            return false;
+        }
+    }
+    v->bpp = bits / 8;
+    v->is_int = v->types[0] == NV_TIC_SINT || v->types[0] == NV_TIC_UINT;
+    v->srgb = NV_TIC_GET(d, S_R_G_B_CONVERSION);
+    v->normalized = NV_TIC_GET(d, NORMALIZED_COORDS);
+    v->width = NV_TIC_GET(d, WIDTH_MINUS_ONE) + 1u;
+    v->height = NV_TIC_GET(d, HEIGHT_MINUS_ONE) + 1u;
+    v->depth = NV_TIC_GET(d, DEPTH_MINUS_ONE) + 1u;
+    if (v->type == NV_TIC_TYPE_1D || v->type == NV_TIC_TYPE_1D_ARRAY) {
+        v->height = 1;
+    }
+    if (v->type != NV_TIC_TYPE_3D && v->type != NV_TIC_TYPE_1D_ARRAY &&
+        v->type != NV_TIC_TYPE_2D_ARRAY) {
+        v->depth = 1;
+    }
+    v->block_linear = version == NV_TIC_HEADER_BLOCKLINEAR;
+    v->base = (uint64_t)NV_TIC_GET(d, ADDRESS_BITS48TO32) << 32;
+    if (v->block_linear) {
+        bool is3d = v->type == NV_TIC_TYPE_3D;
+        unsigned log2_d = NV_TIC_GET(d, GOBS_PER_BLOCK_DEPTH);
+
+        if (NV_TIC_GET(d, GOBS_PER_BLOCK_WIDTH) || NV_TIC_GET(d, GOBS_PER_BLOCK_HEIGHT) >
+            NV_BL_LOG2_MAX || log2_d > NV_BL_LOG2_MAX || (!is3d && log2_d)) {
+            return false;
+        }
+        v->base |= (uint64_t)NV_TIC_GET(d, BL_ADDRESS_BITS31TO9) << 9;
+        nv_bl_geom_init(&v->geom, 0, NV_TIC_GET(d, GOBS_PER_BLOCK_HEIGHT), log2_d,
+                        (uint64_t)v->width * v->bpp, v->height);
+        /* array layers are whole slabs of blocks apart */
+        v->layer_stride = (v->geom.blocks_x * v->geom.blocks_y) <<
+                          (NV_GOB_SHIFT + v->geom.log2_h);
+    } else {
+        v->base |= (uint64_t)NV_TIC_GET(d, PITCH_ADDRESS_BITS31TO5) << 5;
+        v->pitch = NV_TIC_GET(d, PITCH_BITS20TO5) << 5 | NV_TIC_GET(d, PITCH_BIT21) << 21;
+        if (v->type != NV_TIC_TYPE_1D && v->type != NV_TIC_TYPE_2D &&
+            v->type != NV_TIC_TYPE_2D_NO_MIPMAP) {
+            return false;
+        }
+        if ((uint64_t)v->width * v->bpp > v->pitch && v->height > 1) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool nv_sm_tex_view(NvSmWarp *w, uint32_t index, NvSmTexView *v, unsigned lane)
+{
+    uint32_t d[NV_TEX_DESC_DWORDS];
+
+    if (!read_desc(w, w->l->d.tex_headers.addr, w->l->d.tex_headers.max_index, index, d,
+                   lane)) {
+        return false;
+    }
+    if (!parse_view(d, v)) {
+        nv_sm_fault(w, NV_SM_ERR_TEX_DESC, index, false, lane);
+        return false;
+    }
+    return true;
+}
+
+bool nv_sm_tex_sampler(NvSmWarp *w, uint32_t index, NvSmSampler *s, unsigned lane)
+{
+    uint32_t d[NV_TEX_DESC_DWORDS];
+
+    if (!read_desc(w, w->l->d.samplers.addr, w->l->d.samplers.max_index, index, d, lane)) {
+        return false;
+    }
+    for (unsigned c = 0; c < 3; c++) {
+        s->address[c] = nv_tex_get(d, NV_TSC_ADDRESS_U_BIT + 3 * c, 3);
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        s->border[c] = d[NV_TSC_BORDER_COLOR_R_BIT / 32 + c];
+    }
+    s->linear = NV_TSC_GET(d, MAG_FILTER) == NV_TSC_FILTER_LINEAR;
+    s->min_linear = NV_TSC_GET(d, MIN_FILTER) == NV_TSC_FILTER_LINEAR;
+    s->unnormalized = NV_TSC_GET(d, FLOAT_COORD_NORMALIZATION);
+    if (NV_TSC_GET(d, DEPTH_COMPARE) || s->address[0] > NV_TSC_CLAMP_OGL ||
+        s->address[1] > NV_TSC_CLAMP_OGL || s->address[2] > NV_TSC_CLAMP_OGL) {
+        nv_sm_fault(w, NV_SM_ERR_TEX_DESC, index, false, lane);
+        return false;
+    }
+    return true;
+}
+
+/* ---- texels ---- */
+
+uint64_t nv_sm_tex_address(const NvSmTexView *v, uint64_t x_bytes, uint32_t y, uint32_t z)
+{
+    uint64_t layer = v->type == NV_TIC_TYPE_3D ? 0 : z;
+
+    if (!v->block_linear) {
+        return v->base + (uint64_t)y * v->pitch + x_bytes;
+    }
+    return v->base + layer * v->layer_stride +
+           nv_bl_offset(&v->geom, x_bytes, y, v->type == NV_TIC_TYPE_3D ? z : 0);
+}
+
+static uint32_t bits_at(const uint8_t *b, unsigned pos, unsigned n)
+{
+    uint32_t v = 0;
+
+    for (unsigned i = 0; i < n; i++, pos++) {
+        v |= (uint32_t)((b[pos / 8] >> (pos % 8)) & 1) << i;
+    }
+    return v;
+}
+
+static uint32_t fbits(float f)
+{
+    return nv_bits_f32(f);
+}
+
+/* Unsigned 11/10-bit floats: 5-bit exponent (bias 15), no sign. */
+static float small_float(uint32_t v, unsigned mant_bits)
+{
+    unsigned e = v >> mant_bits, m = v & ((1u << mant_bits) - 1);
+
+    if (e == 31) {
+        return m ? NAN : INFINITY;
+    }
+    if (!e) {
+        return ldexpf((float)m, -14 - (int)mant_bits);
+    }
+    return ldexpf(1.0f + (float)m / (float)(1u << mant_bits), (int)e - 15);
+}
+
+static float srgb_to_linear(float c)
+{
+    return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
+}
+
+/* One component as the register value: float bits, or the integer. */
+static uint32_t decode_component(const NvSmTexView *v, unsigned c, uint32_t raw)
+{
+    unsigned n = v->bits[c];
+    int32_t s = n < 32 ? (int32_t)(raw << (32 - n)) >> (32 - n) : (int32_t)raw;
+
+    switch (v->types[c]) {
+    case NV_TIC_UNORM: {
+        float f = (float)((double)raw / (double)((1ull << n) - 1));
+
+        return fbits(v->srgb && c < 3 ? srgb_to_linear(f) : f);
+    }
+    case NV_TIC_SNORM:
+        return fbits(fmaxf((float)((double)s / (double)((1ull << (n - 1)) - 1)), -1.0f));
+    case NV_TIC_SINT:
+        return (uint32_t)s;
+    case NV_TIC_UINT:
+        return raw;
+    default:        /* FLOAT */
+        if (n == 32) {
+            return raw;
+        }
+        if (n == 16) {
+            return fbits(nv_f16_to_f32((uint16_t)raw));
+        }
+        return fbits(small_float(raw, n - 5));
+    }
+}
+
+bool nv_sm_tex_texel(NvSmWarp *w, const NvSmTexView *v, uint32_t x, uint32_t y, uint32_t z,
+                     uint32_t out[4], unsigned lane)
+{
+    uint8_t b[16];
+    uint64_t va = nv_sm_tex_address(v, (uint64_t)x * v->bpp, y, z);
+    unsigned unit = (v->bpp & (v->bpp - 1)) ? 4 : v->bpp, pos = 0;
+
+    for (unsigned off = 0; off < v->bpp; off += unit) {
+        if (!nv_sm_global_access(w, va + off, lane, b + off, unit, false)) {
+            return false;
+        }
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        if (!v->bits[c]) {
+            out[c] = c == 3 ? (v->is_int ? 1 : fbits(1.0f)) : 0;
+            continue;
+        }
+        out[c] = decode_component(v, c, bits_at(b, pos, v->bits[c]));
+        pos += v->bits[c];
+    }
+    return true;
+}
+
+void nv_sm_tex_swizzle(const NvSmTexView *v, const uint32_t in[4], uint32_t out[4])
+{
+    for (unsigned c = 0; c < 4; c++) {
+        unsigned s = v->swizzle[c];
+
+        out[c] = s >= NV_TIC_SRC_R && s <= NV_TIC_SRC_A ? in[s - NV_TIC_SRC_R] :
+                 s == NV_TIC_SRC_ONE_INT ? 1 : s == NV_TIC_SRC_ONE_FLOAT ? fbits(1.0f) : 0;
+    }
+}
+
+/* ---- sampling ---- */
+
+/* An integer coordinate after the address mode; -1: the border. */
+static int64_t wrap_coord(int64_t i, uint32_t n, unsigned mode)
+{
+    int64_t m;
+
+    switch (mode) {
+    case NV_TSC_WRAP:
+        m = i % n;
+        return m < 0 ? m + n : m;
+    case NV_TSC_MIRROR:
+        m = i % (2 * (int64_t)n);
+        m = m < 0 ? m + 2 * (int64_t)n : m;
+        return m >= n ? 2 * (int64_t)n - 1 - m : m;
+    case NV_TSC_BORDER:
+        return i < 0 || i >= n ? -1 : i;
+    default:        /* CLAMP_TO_EDGE, CLAMP_OGL (its coordinate is clamped first) */
+        return i < 0 ? 0 : i >= n ? n - 1 : i;
+    }
+}
+
+/* The texel coordinate space: unnormalised, clamped for CLAMP_OGL. */
+static double texel_coord(const NvSmTexView *v, const NvSmSampler *s, float u, uint32_t n,
+                          unsigned axis)
+{
+    double x = v->normalized && !s->unnormalized ? (double)u * n : (double)u;
+
+    if (s->address[axis] == NV_TSC_CLAMP_OGL) {
+        x = x < 0 ? 0 : x > n ? n : x;
+    }
+    return isfinite(x) ? fmax(fmin(x, 1e12), -1e12) : 0;
+}
+
+/* Texel (x, y, z) after addressing: its decoded value, or the border colour. */
+static bool fetch_wrapped(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
+                          const int64_t c[3], uint32_t layer, uint32_t out[4], unsigned lane)
+{
+    const uint32_t size[3] = { v->width, v->height, v->depth };
+    uint32_t at[3] = { 0, 0, layer };
+
+    for (unsigned a = 0; a < 3; a++) {
+        if (a == 2 && v->type != NV_TIC_TYPE_3D) {
+            break;
+        }
+        int64_t i = wrap_coord(c[a], size[a], s->address[a]);
+
+        if (i < 0) {
+            memcpy(out, s->border, sizeof(s->border));
+            return true;
+        }
+        at[a] = (uint32_t)i;
+    }
+    return nv_sm_tex_texel(w, v, at[0], at[1], at[2], out, lane);
+}
+
+static unsigned axes(const NvSmTexView *v)
+{
+    return v->type == NV_TIC_TYPE_3D ? 3 :
+           v->type == NV_TIC_TYPE_1D || v->type == NV_TIC_TYPE_1D_ARRAY ? 1 : 2;
+}
+
+bool nv_sm_tex_sample(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
+                      const float coord[3], uint32_t layer, uint32_t out[4], unsigned lane)
+{
+    const uint32_t size[3] = { v->width, v->height, v->depth };
+    unsigned n = axes(v);
+    int64_t i0[3] = { 0 }, c[3];
+    float a[3] = { 0 }, acc[4] = { 0 };
+    bool linear = s->linear && !v->is_int;
+
+    layer = MIN(layer, v->depth - 1);
+    for (unsigned k = 0; k < n; k++) {
+        double x = texel_coord(v, s, coord[k], size[k], k);
+
+        if (linear) {
+            double f = x - 0.5;
+
+            i0[k] = (int64_t)floor(f);
+            a[k] = (float)(rint((f - floor(f)) * (1 << TEX_FRAC_BITS)) / (1 << TEX_FRAC_BITS));
+        } else {
+            i0[k] = (int64_t)floor(x);
+        }
+    }
+    if (!linear) {
+        return fetch_wrapped(w, v, s, i0, layer, out, lane);
+    }
+    /* the 2^n texels around the point, weighted by the quantised fractions */
+    for (unsigned corner = 0; corner < (1u << n); corner++) {
+        uint32_t t[4];
+        float weight = 1.0f;
+
+        for (unsigned k = 0; k < 3; k++) {
+            unsigned hi = k < n ? (corner >> k) & 1 : 0;
+
+            c[k] = i0[k] + hi;
+            weight *= k < n ? (hi ? a[k] : 1.0f - a[k]) : 1.0f;
+        }
+        if (!fetch_wrapped(w, v, s, c, layer, t, lane)) {
+            return false;
+        }
+        for (unsigned ch = 0; ch < 4; ch++) {
+            acc[ch] += weight * nv_f32_of(t[ch]);
+        }
+    }
+    for (unsigned ch = 0; ch < 4; ch++) {
+        out[ch] = fbits(acc[ch]);
+    }
+    return true;
+}
+
+bool nv_sm_tex_gather(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
+                      const float coord[2], uint32_t layer, unsigned component, uint32_t out[4],
+                      unsigned lane)
+{
+    /* Vulkan's order: (i0, j1), (i1, j1), (i1, j0), (i0, j0) */
+    static const uint8_t corner[4][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 0, 0 } };
+    const uint32_t size[2] = { v->width, v->height };
+    int64_t i0[2];
+
+    layer = MIN(layer, v->depth - 1);
+    for (unsigned k = 0; k < 2; k++) {
+        i0[k] = (int64_t)floor(texel_coord(v, s, coord[k], size[k], k) - 0.5);
+    }
+    for (unsigned q = 0; q < 4; q++) {
+        int64_t c[3] = { i0[0] + corner[q][0], i0[1] + corner[q][1], 0 };
+        uint32_t t[4], sw[4];
+
+        if (!fetch_wrapped(w, v, s, c, layer, t, lane)) {
+            return false;
+        }
+        nv_sm_tex_swizzle(v, t, sw);
+        out[q] = sw[component & 3];
+    }
+    return true;
+}

@@ -1,0 +1,57 @@
+/*
+ * The SM's texture unit (tex.c), used by the texture and surface executors
+ * (exec-tex.c). Every function taking a lane stops the launch (and returns
+ * false) on a fault: an MMU fault, or NV_SM_ERR_TEX_DESC for a descriptor
+ * the unit rejects.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_NVIDIA_SM_TEX_H
+#define HW_NVIDIA_SM_TEX_H
+
+#include "hw/nvidia/nv-blocklinear.h"
+#include "hw/nvidia/nv-tex.h"
+#include "sm-internal.h"
+
+/* A validated texture header: one level, the layout and the format. */
+typedef struct NvSmTexView {
+    uint64_t base;
+    uint32_t width, height, depth;  /* depth: 3D slices or array layers (else 1) */
+    uint8_t type;                   /* NV_TIC_TYPE_* */
+    bool block_linear;
+    NvBlGeom geom;                  /* block linear */
+    uint64_t layer_stride;          /* block linear arrays: bytes between layers */
+    uint32_t pitch;                 /* pitch layout: bytes between rows */
+    uint8_t bpp;                    /* bytes per texel */
+    uint8_t bits[4], types[4];      /* per component R, G, B, A (0 bits: absent) */
+    uint8_t swizzle[4];             /* NV_TIC_SRC_* of X, Y, Z, W */
+    bool is_int;                    /* integer data: no filtering */
+    bool srgb, normalized;
+} NvSmTexView;
+
+typedef struct NvSmSampler {
+    uint8_t address[3];             /* NV_TSC_WRAP.. per axis */
+    bool linear;                    /* bilinear (else nearest): the filter in use */
+    bool min_linear;                /* the minification filter (LOD > 0) */
+    bool unnormalized;              /* coordinates in texels whatever the header says */
+    uint32_t border[4];
+} NvSmSampler;
+
+bool nv_sm_tex_view(NvSmWarp *w, uint32_t index, NvSmTexView *v, unsigned lane);
+bool nv_sm_tex_sampler(NvSmWarp *w, uint32_t index, NvSmSampler *s, unsigned lane);
+/* Byte address of (x bytes, row y, slice or layer z). */
+uint64_t nv_sm_tex_address(const NvSmTexView *v, uint64_t x_bytes, uint32_t y, uint32_t z);
+/* Texel (x, y, z) inside the view, decoded: R, G, B, A as register values. */
+bool nv_sm_tex_texel(NvSmWarp *w, const NvSmTexView *v, uint32_t x, uint32_t y, uint32_t z,
+                     uint32_t out[4], unsigned lane);
+/* The header's X/Y/Z/W sources applied to R, G, B, A. */
+void nv_sm_tex_swizzle(const NvSmTexView *v, const uint32_t in[4], uint32_t out[4]);
+/* A filtered sample at coord (layer: array index), before the swizzle. */
+bool nv_sm_tex_sample(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
+                      const float coord[3], uint32_t layer, uint32_t out[4], unsigned lane);
+/* TLD4: one channel (after the swizzle) of the four bilinear texels. */
+bool nv_sm_tex_gather(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
+                      const float coord[2], uint32_t layer, unsigned component, uint32_t out[4],
+                      unsigned lane);
+
+#endif
