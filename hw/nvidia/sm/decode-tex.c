@@ -1,13 +1,17 @@
 /*
- * sm_75 SASS decoders: texture fetches (TEX, TLD, TLD4) and surface loads
- * and stores (SULD.D, SUST.D) in the forms whose handle is a constant-bank
- * word, c[bank 54..58][word 40..53]: what ptxas emits for CUDA texture and
- * surface objects (the kernel parameter holding the object). Field map
- * checked bit by bit against nvdisasm 11.8 (docs/isa.md).
+ * sm_75 SASS decoders: texture fetches (TEX, TLD, TLD4) and surface
+ * accesses (SULD, SUST, SUATOM) in two handle forms: a constant-bank word,
+ * c[bank 54..58][word 40..53] (form 5: what ptxas emits for CUDA texture
+ * and surface objects), or bindless, in a register (what NAK emits for
+ * NVK's descriptors): first in Rb for fetches (form 1, .B at bit 59), at
+ * 64..71 for surfaces (forms 4 and 1). Field maps checked bit by bit
+ * against nvdisasm 11.8 (docs/isa.md).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "decode-internal.h"
+
+enum { FORM_BINDLESS_TEX = 1, FORM_BINDLESS_SU = 4, FORM_CBUF = 5 };
 
 /* Surface dimensions (bits 61..63) as texture dimensions; 6 and 7 are invalid. */
 static const int8_t surface_dims[8] = {
@@ -15,8 +19,8 @@ static const int8_t surface_dims[8] = {
     NV_SASS_TEX_ARRAY_2D, NV_SASS_TEX_3D, -1, -1,
 };
 
-/* The handle: an unsigned word index and a bank (not ALU operands' signed offset). */
-static void decode_handle(SassDec *d)
+/* The constant-bank handle: an unsigned word index and a bank (not ALU operands' signed offset). */
+static void decode_cbuf_handle(SassDec *d)
 {
     NvSassOperand h = { .kind = NV_SASS_OPND_CBUF };
 
@@ -27,23 +31,34 @@ static void decode_handle(SassDec *d)
 
 /*
  * What TEX, TLD and TLD4 share: registers, handle, dimension, mask, the
- * fault predicate (PT only), eviction and .NODEP. Refused: the .B flag of
- * this form, fp16 results (79..80), offsets (76), depth compare (78), the
- * cube dimensions (no face selection yet) and dimension 6.
+ * fault predicate (PT only), eviction and .NODEP. Refused: fp16 results
+ * (79..80), offsets (76), depth compare (78), the cube dimensions (no face
+ * selection yet) and dimension 6; in the constant-bank form its .B (59).
  */
 static bool decode_tex_common(SassDec *d)
 {
     NvSassInsn *in = d->in;
     NvSassModTex *t = &in->mod.tex;
 
-    if (in->form != 5 || sass_take(d, 59, 1) || sass_take(d, 76, 1) || sass_take(d, 78, 3) ||
+    if (in->form != FORM_CBUF && in->form != FORM_BINDLESS_TEX) {
+        return false;
+    }
+    t->bindless = in->form == FORM_BINDLESS_TEX;
+    if (sass_take(d, 59, 1) != t->bindless || sass_take(d, 76, 1) || sass_take(d, 78, 3) ||
         sass_take(d, 81, 3) != NV_SASS_PT) {
         return false;
     }
     in->dst = sass_reg(d, 16);
     sass_add_src(d, sass_reg(d, 24), -1);
     sass_add_src(d, sass_reg(d, 32), -1);
-    decode_handle(d);
+    if (t->bindless) {
+        sass_add_src(d, (NvSassOperand){ .kind = NV_SASS_OPND_NONE }, -1);
+        if (!sass_expect(d, 40, 19, 0) || in->src[1].reg == NV_SASS_RZ) {
+            return false;       /* the handle is Rb's first register */
+        }
+    } else {
+        decode_cbuf_handle(d);
+    }
     if (in->src[0].reg == NV_SASS_RZ) {
         return false;           /* no coordinates: nvdisasm prints ???255 */
     }
@@ -98,47 +113,76 @@ bool sass_decode_TLD4(SassDec *d)
 }
 
 /*
- * SULD.D / SUST.D (raw data): the coordinate vector at 24..31 (x in bytes
- * with .BA, bit 72), SUST's data at 32..39, bounds mode, dimension, size,
- * scope/order as global accesses. Formatted (.P) forms and .PRIVATE (76)
- * are refused.
+ * The surface fields every form shares: coordinates at 24..31, bounds mode
+ * 59..60, dimension 61..63, scope/order as global accesses, eviction; the
+ * handle (constant bank, or the register at 64..71); .PRIVATE (76) refused.
  */
-static bool decode_surface(SassDec *d, bool store)
+static bool decode_surface_common(SassDec *d)
 {
     NvSassInsn *in = d->in;
     NvSassModTex *t = &in->mod.tex;
     int dim;
 
-    if (in->form != 5 || sass_take(d, 76, 1)) {
+    if (sass_take(d, 76, 1)) {
         return false;
     }
+    t->clamp = sass_take(d, 59, 2);
+    dim = surface_dims[sass_take(d, 61, 3)];
+    t->dim = dim < 0 ? 0 : (uint8_t)dim;
+    t->scope = sass_take(d, 77, 2);
+    t->order = sass_take(d, 79, 2);
+    t->cache = sass_take(d, 84, 3);
+    if (t->bindless) {
+        sass_add_src(d, sass_reg(d, 64), -1);
+    } else {
+        decode_cbuf_handle(d);
+    }
+    return dim >= 0 && t->clamp <= NV_SASS_SU_TRAP && t->order != NV_SASS_ORDER_CONSTANT &&
+           t->order != NV_SASS_ORDER_MMIO && t->cache <= 5 &&
+           (!t->bindless || sass_expect(d, 40, 19, 0));
+}
+
+/*
+ * SULD/SUST: .D (raw, .BA and a size at 72..75) in both handle forms,
+ * .P (formatted, a channel mask R, RG, RGBA at 72..75) bindless.
+ * SUST has its data at 32..39 and no fault predicate.
+ */
+static bool decode_surface(SassDec *d, bool store)
+{
+    NvSassInsn *in = d->in;
+    NvSassModTex *t = &in->mod.tex;
+    unsigned op = in->op12 & 0x1ff;
+
+    if (in->form != (op == 0x199 || op == 0x19d ? FORM_CBUF : FORM_BINDLESS_SU)) {
+        return false;
+    }
+    t->bindless = in->form == FORM_BINDLESS_SU;
+    t->formatted = op == 0x198 || op == 0x19c;
     sass_add_src(d, sass_reg(d, 24), -1);
     if (store) {
         sass_add_src(d, sass_reg(d, 32), -1);
-        /* nvdisasm ignores a fault predicate on stores; ptxas leaves it 0 */
+        /* nvdisasm ignores a fault predicate on stores; the compilers leave it 0 */
         if (sass_take(d, 81, 3)) {
             return false;
         }
-        in->pdst[0].index = NV_SASS_PT;
     } else {
         in->dst = sass_reg(d, 16);
         if (sass_take(d, 81, 3) != NV_SASS_PT) {
             return false;
         }
-        in->pdst[0].index = NV_SASS_PT;
         sass_add_src(d, (NvSassOperand){ .kind = NV_SASS_OPND_REG, .reg = NV_SASS_RZ }, -1);
     }
-    decode_handle(d);
-    t->clamp = sass_take(d, 59, 2);
-    dim = surface_dims[sass_take(d, 61, 3)];
-    t->dim = dim < 0 ? 0 : (uint8_t)dim;
+    in->pdst[0].index = NV_SASS_PT;
+    if (!decode_surface_common(d)) {
+        return false;
+    }
+    if (t->formatted) {
+        t->mask = sass_take(d, 72, 4);
+        return t->mask == 0x1 || t->mask == 0x3 || t->mask == 0xf;
+    }
+    t->ba = sass_take(d, 72, 1);
     t->size = sass_take(d, 73, 3);
-    t->scope = sass_take(d, 77, 2);
-    t->order = sass_take(d, 79, 2);
-    t->cache = sass_take(d, 84, 3);
-    return dim >= 0 && t->clamp <= NV_SASS_SU_TRAP && sass_take(d, 72, 1) &&
-           t->size != NV_SASS_MEM_U128 && t->order != NV_SASS_ORDER_CONSTANT &&
-           t->order != NV_SASS_ORDER_MMIO && t->cache <= 5;
+    return t->ba && t->size != NV_SASS_MEM_U128;
 }
 
 bool sass_decode_SULD(SassDec *d)
@@ -149,4 +193,33 @@ bool sass_decode_SULD(SassDec *d)
 bool sass_decode_SUST(SassDec *d)
 {
     return decode_surface(d, true);
+}
+
+/*
+ * SUATOM.D (bindless): Rd, [Ra], Rb data, handle at 64..71; .BA (72) for x
+ * in bytes, else in elements; the operation at 87..90 as ATOM's, 32-bit
+ * types only (73..75: U32, S32).
+ */
+bool sass_decode_SUATOM(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+    NvSassModTex *t = &in->mod.tex;
+
+    if (in->form != FORM_BINDLESS_TEX) {
+        return false;
+    }
+    t->bindless = true;
+    in->dst = sass_reg(d, 16);
+    sass_add_src(d, sass_reg(d, 24), -1);
+    sass_add_src(d, sass_reg(d, 32), -1);
+    if (sass_take(d, 81, 3) != NV_SASS_PT || !decode_surface_common(d)) {
+        return false;
+    }
+    in->pdst[0].index = NV_SASS_PT;
+    t->ba = sass_take(d, 72, 1);
+    t->atom_type = sass_take(d, 73, 3);
+    t->atom_op = sass_take(d, 87, 4);
+    t->size = NV_SASS_MEM_32;
+    return (t->atom_type == NV_SASS_ATYPE_U32 || t->atom_type == NV_SASS_ATYPE_S32) &&
+           t->atom_op <= NV_SASS_ATOM_EXCH;
 }

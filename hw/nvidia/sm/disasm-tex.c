@@ -37,21 +37,29 @@ static void op_reg(SassPrinter *p, unsigned reg)
     sass_print_reg(p, reg, false);
 }
 
+/* The handle: a register (bindless surfaces), or the constant bank and word index. */
 static void op_handle(SassPrinter *p)
 {
     const NvSassOperand *h = &p->in->src[2];
 
-    sass_op_hex(p, h->reg);
-    sass_op_hex(p, h->imm / 4);
+    if (h->kind == NV_SASS_OPND_REG) {
+        op_reg(p, h->reg);
+    } else if (h->kind == NV_SASS_OPND_CBUF) {
+        sass_op_hex(p, h->reg);
+        sass_op_hex(p, h->imm / 4);
+    }
 }
 
-/* OP.SCR.mods dst2, dst, Ra[, Rb], bank, index, dim[, mask] */
-static void print_tex(SassPrinter *p, const char *name, const char *mods)
+/* OP.SCR[.component].B.mods dst2, dst, Ra[, Rb], [bank, index,] dim[, mask] */
+static void print_tex(SassPrinter *p, const char *name, const char *component,
+                      const char *mods)
 {
     const NvSassModTex *t = &p->in->mod.tex;
 
     sass_puts(p, name);
     sass_puts(p, t->scr ? ".SCR" : "");
+    sass_puts(p, component);
+    sass_puts(p, t->bindless ? ".B" : "");
     sass_puts(p, mods);
     sass_puts(p, t->ndv ? ".NDV" : "");
     sass_puts(p, evict_names[t->cache & 7]);
@@ -60,7 +68,7 @@ static void print_tex(SassPrinter *p, const char *name, const char *mods)
     op_reg(p, t->dst2);
     op_reg(p, p->in->dst.reg);
     op_reg(p, p->in->src[0].reg);
-    if (p->in->src[1].reg != NV_SASS_RZ) {
+    if (p->in->src[1].reg != NV_SASS_RZ || t->bindless) {
         op_reg(p, p->in->src[1].reg);
     }
     op_handle(p);
@@ -78,31 +86,47 @@ static const char *lod_name(unsigned lod)
 
 void sass_print_TEX(SassPrinter *p)
 {
-    print_tex(p, "TEX", lod_name(p->in->mod.tex.lod));
+    print_tex(p, "TEX", "", lod_name(p->in->mod.tex.lod));
 }
 
 void sass_print_TLD(SassPrinter *p)
 {
-    print_tex(p, "TLD", lod_name(p->in->mod.tex.lod));
+    print_tex(p, "TLD", "", lod_name(p->in->mod.tex.lod));
 }
 
 void sass_print_TLD4(SassPrinter *p)
 {
     static const char *const comp[4] = { ".R", ".G", ".B", ".A" };
 
-    print_tex(p, "TLD4", comp[p->in->mod.tex.component & 3]);
+    print_tex(p, "TLD4", comp[p->in->mod.tex.component & 3], "");
 }
 
+static const char *const mask_names[16] = {
+    [1] = ".R", [3] = ".RG", [15] = "",     /* RGBA is the default */
+};
+static const char *const atom_ops[16] = {
+    ".ADD", ".MIN", ".MAX", ".INC", ".DEC", ".AND", ".OR", ".XOR", ".EXCH",
+};
+
+/* SULD/SUST/SUATOM: .P or .D[.BA], dimension, [op], eviction, [size or type], order, scope, [mask], bounds */
 static void surface_mods(SassPrinter *p, const char *name)
 {
     const NvSassModTex *t = &p->in->mod.tex;
+    bool atom = p->in->opcode == NV_SASS_OP_SUATOM;
 
     sass_puts(p, name);
+    sass_puts(p, t->formatted ? ".P" : t->ba ? ".D.BA" : ".D");
     sass_puts(p, surface_dims[t->dim % NELEMS(surface_dims)]);
+    sass_puts(p, atom ? atom_ops[t->atom_op & 15] : "");
     sass_puts(p, evict_names[t->cache & 7]);
-    sass_puts(p, size_names[t->size & 7]);
+    if (atom) {
+        sass_puts(p, t->atom_type == NV_SASS_ATYPE_S32 ? ".S32" : "");
+    } else if (!t->formatted) {
+        sass_puts(p, size_names[t->size & 7]);
+    }
     sass_puts(p, order_names[t->order & 3]);
     sass_puts(p, scope_names[t->scope & 3]);
+    sass_puts(p, t->formatted ? mask_names[t->mask & 15] : "");
     sass_puts(p, clamp_names[t->clamp & 3]);
     p->first = true;
 }
@@ -117,7 +141,7 @@ static void op_coords(SassPrinter *p)
 
 void sass_print_SULD(SassPrinter *p)
 {
-    surface_mods(p, "SULD.D.BA");
+    surface_mods(p, "SULD");
     op_reg(p, p->in->dst.reg);
     op_coords(p);
     op_handle(p);
@@ -125,7 +149,16 @@ void sass_print_SULD(SassPrinter *p)
 
 void sass_print_SUST(SassPrinter *p)
 {
-    surface_mods(p, "SUST.D.BA");
+    surface_mods(p, "SUST");
+    op_coords(p);
+    op_reg(p, p->in->src[1].reg);
+    op_handle(p);
+}
+
+void sass_print_SUATOM(SassPrinter *p)
+{
+    surface_mods(p, "SUATOM");
+    op_reg(p, p->in->dst.reg);
     op_coords(p);
     op_reg(p, p->in->src[1].reg);
     op_handle(p);

@@ -405,71 +405,6 @@ static bool atom_64(unsigned type)
     return type == NV_SASS_ATYPE_U64 || type == NV_SASS_ATYPE_S64 || type == NV_SASS_ATYPE_F64;
 }
 
-/* fp16x2 add of two packed halves (the fp32 sum of two halves is exact: one rounding). */
-static uint32_t f16x2_add(uint32_t a, uint32_t b)
-{
-    uint32_t r = 0;
-
-    for (unsigned i = 0; i < 2; i++) {
-        float s = nv_f16_to_f32((uint16_t)(a >> (16 * i))) +
-                  nv_f16_to_f32((uint16_t)(b >> (16 * i)));
-
-        r |= (uint32_t)nv_f32_to_f16(s) << (16 * i);
-    }
-    return r;
-}
-
-/* The new memory value of an atomic op (old value, operand b, CAS value c). */
-static uint64_t atom_apply(unsigned op, unsigned type, uint64_t old, uint64_t b, uint64_t c)
-{
-    bool sgn = type == NV_SASS_ATYPE_S32 || type == NV_SASS_ATYPE_S64;
-    bool is64 = atom_64(type);
-    int64_t so = is64 ? (int64_t)old : (int32_t)old, sb = is64 ? (int64_t)b : (int32_t)b;
-
-    switch (op) {
-    case NV_SASS_ATOM_ADD:
-    case NV_SASS_ATOM_SAFEADD:
-        if (type == NV_SASS_ATYPE_F32) {
-            return nv_bits_f32(nv_f32_of(old) + nv_f32_of(b));
-        }
-        if (type == NV_SASS_ATYPE_F64) {
-            return nv_bits_f64(nv_f64_of(old) + nv_f64_of(b));
-        }
-        if (type == NV_SASS_ATYPE_F16X2) {
-            return f16x2_add(old, b);
-        }
-        return old + b;
-    case NV_SASS_ATOM_MIN:
-        if (type == NV_SASS_ATYPE_F32) {
-            return nv_bits_f32(fminf(nv_f32_of(old), nv_f32_of(b)));
-        }
-        return sgn ? (uint64_t)MIN(so, sb) : MIN(old, b);
-    case NV_SASS_ATOM_MAX:
-        if (type == NV_SASS_ATYPE_F32) {
-            return nv_bits_f32(fmaxf(nv_f32_of(old), nv_f32_of(b)));
-        }
-        return sgn ? (uint64_t)MAX(so, sb) : MAX(old, b);
-    case NV_SASS_ATOM_INC:
-        return old >= b ? 0 : old + 1;
-    case NV_SASS_ATOM_DEC:
-        return old == 0 || old > b ? b : old - 1;
-    case NV_SASS_ATOM_AND:
-        return old & b;
-    case NV_SASS_ATOM_OR:
-        return old | b;
-    case NV_SASS_ATOM_XOR:
-        return old ^ b;
-    case NV_SASS_ATOM_EXCH:
-        return b;
-    case NV_SASS_ATOM_CAS:
-    case NV_SASS_ATOM_CAST:
-    case NV_SASS_ATOM_CAST_SPIN:
-        return old == b ? c : old;
-    default:
-        return old;
-    }
-}
-
 static bool atom_valid(unsigned op, unsigned type)
 {
     switch (type) {
@@ -482,51 +417,6 @@ static bool atom_valid(unsigned op, unsigned type)
     default:
         return true;
     }
-}
-
-/*
- * One lane's atomic at p (host memory, aligned): returns the old value.
- * Host atomics make it correct across workers.
- */
-static uint64_t atom_host(uint8_t *p, bool is64, unsigned op, unsigned type,
-                          uint64_t b, uint64_t c)
-{
-    if (is64) {
-        uint64_t *q = (uint64_t *)p, old = __atomic_load_n(q, __ATOMIC_RELAXED), nv;
-
-        do {
-            nv = GUINT64_TO_LE(atom_apply(op, type, GUINT64_FROM_LE(old), b, c));
-        } while (!__atomic_compare_exchange_n(q, &old, nv, true, __ATOMIC_SEQ_CST,
-                                              __ATOMIC_RELAXED));
-        return GUINT64_FROM_LE(old);
-    } else {
-        uint32_t *q = (uint32_t *)p, old = __atomic_load_n(q, __ATOMIC_RELAXED), nv;
-
-        do {
-            nv = GUINT32_TO_LE((uint32_t)atom_apply(op, type, GUINT32_FROM_LE(old), b, c));
-        } while (!__atomic_compare_exchange_n(q, &old, nv, true, __ATOMIC_SEQ_CST,
-                                              __ATOMIC_RELAXED));
-        return GUINT32_FROM_LE(old);
-    }
-}
-
-/* An atomic on memory without a host pointer: read-modify-write under the lock. */
-static bool atom_slow(NvSmWarp *w, uint64_t addr, bool is64, unsigned op, unsigned type,
-                      uint64_t b, uint64_t c, uint64_t *old)
-{
-    NvSmLaunch *l = w->l;
-    unsigned size = is64 ? 8 : 4;
-    uint64_t v = 0, nv;
-    bool ok;
-
-    g_mutex_lock(&l->mem_lock);
-    ok = l->mem.read && l->mem.read(l->mem.opaque, addr, &v, size);
-    v = GUINT64_FROM_LE(v);
-    nv = GUINT64_TO_LE(atom_apply(op, type, v, b, c));
-    ok = ok && l->mem.write && l->mem.write(l->mem.opaque, addr, &nv, size);
-    g_mutex_unlock(&l->mem_lock);
-    *old = is64 ? v : (uint32_t)v;
-    return ok;
 }
 
 static uint64_t reg64(NvSmWarp *w, unsigned reg, unsigned l, bool is64)
@@ -577,11 +467,11 @@ static void do_atom(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, Space spac
             if (!p) {
                 return;
             }
-            old = atom_host(p, is64, m->atom_op, m->atom_type, b, c);
+            old = nv_sm_atom_host(p, is64, m->atom_op, m->atom_type, b, c);
         } else if ((p = nv_sm_global_page(w, addr, true, &fault))) {
-            old = atom_host(p + (addr & (NV_SM_PAGE_SIZE - 1)), is64, m->atom_op,
+            old = nv_sm_atom_host(p + (addr & (NV_SM_PAGE_SIZE - 1)), is64, m->atom_op,
                             m->atom_type, b, c);
-        } else if (fault || !atom_slow(w, addr, is64, m->atom_op, m->atom_type, b, c, &old)) {
+        } else if (fault || !nv_sm_atom_slow(w, addr, is64, m->atom_op, m->atom_type, b, c, &old)) {
             nv_sm_fault(w, NV_SM_ERR_MMU, addr, true, l);
             return;
         }

@@ -1,15 +1,16 @@
 /*
- * SM executors: texture fetches (TEX, TLD, TLD4) and raw surface accesses
- * (SULD.D.BA, SUST.D.BA) through the texture unit (tex.c).
+ * SM executors: texture fetches (TEX, TLD, TLD4) and surface accesses
+ * (SULD, SUST, SUATOM) through the texture unit (tex.c).
  *
- * The handle is a constant-bank word: texture header index in bits 19..0,
- * sampler index in 31..20 (nv-tex.h). A fetch's inputs are one list,
- * [array layer], coordinates, [LOD], split over two register vectors: Ra
- * holds the first k, Rb the rest, where k is the smallest power of two at
- * least half the list (1 for one or two inputs, 2 for three or four, 4 for
- * five): the split ptxas's code shows for every shape it emits (docs/isa.md).
- * Results: the channels of the write mask in order, the first two to Rd,
- * Rd+1, the next two to the second destination.
+ * The handle names a texture header in bits 19..0 and a sampler in 31..20
+ * (nv-tex.h): a constant-bank word, or a register (bindless). A fetch's
+ * inputs are one list, [array layer], coordinates, [LOD], split over two
+ * register vectors: Ra holds the first k, Rb the rest after the handle of a
+ * bindless fetch, where k is the smallest power of two at least half of
+ * the list plus the bindless handle (1 for one or two, 2 for three or four,
+ * 4 for five): the split ptxas's and NAK's code show for every shape they
+ * emit (docs/isa.md). Results: the channels of the write mask in order, the
+ * first two to Rd, Rd+1, the next two to the second destination.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -19,6 +20,14 @@
 
 #define TEX_MAX_INPUTS  6
 
+/* A lane's header and sampler, read again only when the handle changes. */
+typedef struct TexCache {
+    bool valid;
+    uint32_t handle;
+    NvSmTexView v;
+    NvSmSampler s;
+} TexCache;
+
 static bool dim_is_array(unsigned dim)
 {
     return dim == NV_SASS_TEX_ARRAY_1D || dim == NV_SASS_TEX_ARRAY_2D;
@@ -27,32 +36,47 @@ static bool dim_is_array(unsigned dim)
 static unsigned dim_coords(unsigned dim)
 {
     return dim == NV_SASS_TEX_3D ? 3 :
-           dim == NV_SASS_TEX_1D || dim == NV_SASS_TEX_ARRAY_1D ? 1 : 2;
+           dim == NV_SASS_TEX_1D || dim == NV_SASS_TEX_ARRAY_1D ||
+           dim == NV_SASS_TEX_1D_BUFFER ? 1 : 2;
 }
 
-/* The lane's inputs, from Ra's and Rb's vectors. */
+/* The lane's handle: the constant-bank word, the surface's register, or Rb's first. */
+static uint32_t lane_handle(NvSmWarp *w, const NvSassInsn *in, unsigned l)
+{
+    const NvSassOperand *h = &in->src[2];
+
+    if (h->kind == NV_SASS_OPND_CBUF) {
+        return nv_sm_cbuf32(w, h->reg, h->imm);
+    }
+    return nv_sm_rrow(w, h->kind == NV_SASS_OPND_REG ? h->reg : in->src[1].reg)[l];
+}
+
+static bool lane_view(NvSmWarp *w, const NvSassInsn *in, unsigned l, bool sampler,
+                      TexCache *c)
+{
+    uint32_t h = lane_handle(w, in, l);
+
+    if (c->valid && c->handle == h) {
+        return true;
+    }
+    c->valid = nv_sm_tex_view(w, h & NV_TEX_HANDLE_TIC_MASK, &c->v, l) &&
+               (!sampler || nv_sm_tex_sampler(w, h >> NV_TEX_HANDLE_TIC_BITS, &c->s, l));
+    c->handle = h;
+    return c->valid;
+}
+
+/* The lane's n inputs, from Ra's vector and Rb's (after a bindless handle). */
 static void lane_inputs(NvSmWarp *w, const NvSassInsn *in, unsigned n, unsigned l,
                         uint32_t v[TEX_MAX_INPUTS])
 {
-    unsigned half = (n + 1) / 2, k = half > 2 ? 4 : half > 1 ? 2 : 1;
+    unsigned b = in->mod.tex.bindless, half = (n + b + 1) / 2;
+    unsigned k = half > 2 ? 4 : half > 1 ? 2 : 1;
 
     for (unsigned i = 0; i < n; i++) {
-        unsigned reg = i < k ? in->src[0].reg + i : in->src[1].reg + (i - k);
+        unsigned reg = i < k ? in->src[0].reg + i : in->src[1].reg + b + (i - k);
 
         v[i] = nv_sm_rrow(w, in->src[1].reg == NV_SASS_RZ && i >= k ? NV_SASS_RZ : reg)[l];
     }
-}
-
-/* The handle's header and (for filtering ops) sampler, read once per instruction. */
-static bool load_handle(NvSmWarp *w, const NvSassInsn *in, unsigned lane, NvSmTexView *v,
-                        NvSmSampler *s)
-{
-    uint32_t h = nv_sm_cbuf32(w, in->src[2].reg, in->src[2].imm);
-
-    if (!nv_sm_tex_view(w, h & NV_TEX_HANDLE_TIC_MASK, v, lane)) {
-        return false;
-    }
-    return !s || nv_sm_tex_sampler(w, h >> NV_TEX_HANDLE_TIC_BITS, s, lane);
 }
 
 /* Writes the mask's channels of out[][lane] to Rd, Rd+1, Rd2, Rd2+1. */
@@ -78,30 +102,30 @@ static void exec_TEX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     bool array = dim_is_array(t->dim), ll = t->lod == NV_SASS_LOD_LL;
     unsigned nc = dim_coords(t->dim), n = array + nc + ll;
     uint32_t out[4][NV_SM_LANES];
-    NvSmTexView v;
-    NvSmSampler s;
+    TexCache c = { 0 };
 
-    if (!mask || !load_handle(w, in, __builtin_ctz(mask), &v, &s)) {
-        return;
-    }
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = __builtin_ctz(m);
         uint32_t x[TEX_MAX_INPUTS], r[4], sw[4];
         float coord[3] = { 0 };
-        NvSmSampler ls = s;
+        NvSmSampler ls;
 
+        if (!lane_view(w, in, l, true, &c)) {
+            return;
+        }
         lane_inputs(w, in, n, l, x);
         for (unsigned i = 0; i < nc; i++) {
             coord[i] = nv_f32_of(x[array + i]);
         }
         /* a positive LOD minifies: the min filter applies (one level: no mipmapping) */
-        ls.linear = ll && nv_f32_of(x[n - 1]) > 0 ? s.min_linear : s.linear;
-        if (!nv_sm_tex_sample(w, &v, &ls, coord, array ? x[0] & 0xffff : 0, r, l)) {
+        ls = c.s;
+        ls.linear = ll && nv_f32_of(x[n - 1]) > 0 ? c.s.min_linear : c.s.linear;
+        if (!nv_sm_tex_sample(w, &c.v, &ls, coord, array ? x[0] & 0xffff : 0, r, l)) {
             return;
         }
-        nv_sm_tex_swizzle(&v, r, sw);
-        for (unsigned c = 0; c < 4; c++) {
-            out[c][l] = sw[c];
+        nv_sm_tex_swizzle(&c.v, r, sw);
+        for (unsigned k = 0; k < 4; k++) {
+            out[k][l] = sw[k];
         }
     }
     write_results(w, in, mask, out);
@@ -113,33 +137,34 @@ static void exec_TLD(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     bool array = dim_is_array(t->dim), ll = t->lod == NV_SASS_LOD_LL;
     unsigned nc = dim_coords(t->dim), n = array + nc + ll;
     uint32_t out[4][NV_SM_LANES];
-    NvSmTexView v;
+    TexCache c = { 0 };
 
-    if (!mask || !load_handle(w, in, __builtin_ctz(mask), &v, NULL)) {
-        return;
-    }
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = __builtin_ctz(m);
-        uint32_t x[TEX_MAX_INPUTS], r[4] = { 0 }, sw[4] = { 0 }, c[3] = { 0, 0, 0 };
-        const uint32_t size[3] = { v.width, v.height, v.depth };
+        uint32_t x[TEX_MAX_INPUTS], r[4] = { 0 }, sw[4] = { 0 }, at[3] = { 0, 0, 0 };
         bool inside;
+
+        if (!lane_view(w, in, l, false, &c)) {
+            return;
+        }
+        const uint32_t size[3] = { c.v.width, c.v.height, c.v.depth };
 
         lane_inputs(w, in, n, l, x);
         inside = !ll || !x[n - 1];      /* only level 0 exists */
         for (unsigned i = 0; i < nc; i++) {
-            c[i] = x[array + i];
-            inside &= c[i] < size[i];
+            at[i] = x[array + i];
+            inside &= at[i] < size[i];
         }
         if (array) {
-            c[2] = x[0];
-            inside &= c[2] < v.depth;
+            at[2] = x[0];
+            inside &= at[2] < c.v.depth;
         }
         /* outside the image: zeros (Vulkan's robust image access) */
         if (inside) {
-            if (!nv_sm_tex_texel(w, &v, c[0], c[1], c[2], r, l)) {
+            if (!nv_sm_tex_texel(w, &c.v, at[0], at[1], at[2], r, l)) {
                 return;
             }
-            nv_sm_tex_swizzle(&v, r, sw);
+            nv_sm_tex_swizzle(&c.v, r, sw);
         }
         for (unsigned k = 0; k < 4; k++) {
             out[k][l] = sw[k];
@@ -154,26 +179,25 @@ static void exec_TLD4(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     bool array = dim_is_array(t->dim);
     unsigned n = array + dim_coords(t->dim);
     uint32_t out[4][NV_SM_LANES];
-    NvSmTexView v;
-    NvSmSampler s;
+    TexCache c = { 0 };
 
-    if (!mask || !load_handle(w, in, __builtin_ctz(mask), &v, &s)) {
-        return;
-    }
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = __builtin_ctz(m);
         uint32_t x[TEX_MAX_INPUTS], r[4];
         float coord[2];
 
+        if (!lane_view(w, in, l, true, &c)) {
+            return;
+        }
         lane_inputs(w, in, n, l, x);
         coord[0] = nv_f32_of(x[array]);
         coord[1] = nv_f32_of(x[array + 1]);
-        if (!nv_sm_tex_gather(w, &v, &s, coord, array ? x[0] & 0xffff : 0, t->component, r,
-                              l)) {
+        if (!nv_sm_tex_gather(w, &c.v, &c.s, coord, array ? x[0] & 0xffff : 0, t->component,
+                              r, l)) {
             return;
         }
-        for (unsigned c = 0; c < 4; c++) {
-            out[c][l] = r[c];
+        for (unsigned k = 0; k < 4; k++) {
+            out[k][l] = r[k];
         }
     }
     write_results(w, in, mask, out);
@@ -188,41 +212,48 @@ static unsigned surface_bytes(unsigned size)
     return bytes[size & 7];
 }
 
+/* A surface access of one lane: the element's coordinates and address. */
+typedef struct SuLane {
+    uint32_t x, y, z;           /* x in bytes */
+    uint64_t va;
+} SuLane;
+
 /*
- * The lane's address for size bytes at (x bytes, y, z) per the bounds mode:
- * true with *va, or false with *skip set (IGN: nothing happens), or false
- * with the launch stopped (TRAP, misaligned x).
+ * The lane's address for size bytes at its coordinates per the bounds mode:
+ * true with the address, or false with *skip set (IGN: nothing happens), or
+ * false with the launch stopped (TRAP, x not aligned to the access).
  */
 static bool surface_address(NvSmWarp *w, const NvSassInsn *in, const NvSmTexView *v,
-                            unsigned l, unsigned size, bool write, uint64_t *va, bool *skip)
+                            unsigned l, unsigned size, bool write, SuLane *s, bool *skip)
 {
     const NvSassModTex *t = &in->mod.tex;
-    unsigned reg = in->src[0].reg;
-    uint32_t x = nv_sm_rrow(w, reg)[l], y = 0, z = 0;
+    unsigned reg = in->src[0].reg, n = dim_coords(t->dim) + dim_is_array(t->dim);
+    uint32_t c[3] = { 0, 0, 0 };
     uint64_t row = (uint64_t)v->width * v->bpp;
     bool out;
 
-    switch (t->dim) {
-    case NV_SASS_TEX_2D:
-        y = nv_sm_rrow(w, reg + 1)[l];
-        break;
-    case NV_SASS_TEX_ARRAY_1D:
-        z = nv_sm_rrow(w, reg + 1)[l];
-        break;
-    case NV_SASS_TEX_ARRAY_2D:
-    case NV_SASS_TEX_3D:
-        y = nv_sm_rrow(w, reg + 1)[l];
-        z = nv_sm_rrow(w, reg + 2)[l];
-        break;
+    for (unsigned i = 0; i < n; i++) {
+        c[i] = nv_sm_rrow(w, reg + i)[l];
     }
+    /* [x, layer] for 1D arrays, [x, y, layer or z] otherwise */
+    s->x = c[0];
+    s->y = t->dim == NV_SASS_TEX_ARRAY_1D ? 0 : c[1];
+    s->z = t->dim == NV_SASS_TEX_ARRAY_1D ? c[1] : c[2];
     *skip = false;
-    if (x & (size - 1)) {
-        nv_sm_fault(w, NV_SM_ERR_MISALIGNED, x, write, l);
+    if (!t->ba) {
+        if (c[0] > UINT32_MAX / v->bpp) {
+            s->x = UINT32_MAX & ~(uint32_t)(size - 1);      /* out of range below */
+        } else {
+            s->x = c[0] * v->bpp;
+        }
+    }
+    if (!(size & (size - 1)) && (s->x & (size - 1))) {
+        nv_sm_fault(w, NV_SM_ERR_MISALIGNED, s->x, write, l);
         return false;
     }
-    out = x + (uint64_t)size > row || y >= v->height || z >= v->depth;
+    out = s->x + (uint64_t)size > row || s->y >= v->height || s->z >= v->depth;
     if (out && t->clamp == NV_SASS_SU_TRAP) {
-        nv_sm_fault(w, NV_SM_ERR_OOR_ADDR, x, write, l);
+        nv_sm_fault(w, NV_SM_ERR_OOR_ADDR, s->x, write, l);
         return false;
     }
     if (out && t->clamp == NV_SASS_SU_IGN) {
@@ -230,47 +261,70 @@ static bool surface_address(NvSmWarp *w, const NvSassInsn *in, const NvSmTexView
         return false;
     }
     if (out) {          /* clamp to the last element inside */
-        x = (uint32_t)MIN((uint64_t)x, row >= size ? (row - size) & ~(uint64_t)(size - 1) : 0);
-        y = MIN(y, v->height - 1);
-        z = MIN(z, v->depth - 1);
+        s->x = (uint32_t)MIN((uint64_t)s->x, row >= size ? (row - size) / size * size : 0);
+        s->y = MIN(s->y, v->height - 1);
+        s->z = MIN(s->z, v->depth - 1);
     }
-    *va = nv_sm_tex_address(v, x, y, z);
+    s->va = nv_sm_tex_address(v, s->x, s->y, s->z);
     return true;
+}
+
+/* The bytes an access moves: the size of .D, the element of .P and SUATOM's word. */
+static unsigned access_bytes(const NvSassInsn *in, const NvSmTexView *v)
+{
+    return in->mod.tex.formatted ? v->bpp : surface_bytes(in->mod.tex.size);
 }
 
 static void surface_access(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, bool write)
 {
-    unsigned size = surface_bytes(in->mod.tex.size), words = MAX(size / 4, 1u);
+    const NvSassModTex *t = &in->mod.tex;
+    unsigned words = t->formatted ? (unsigned)__builtin_popcount(t->mask) :
+                     MAX(surface_bytes(t->size) / 4, 1u);
     uint32_t out[4][NV_SM_LANES];
-    NvSmTexView v;
+    TexCache c = { 0 };
 
-    if (!mask || !load_handle(w, in, __builtin_ctz(mask), &v, NULL)) {
-        return;
-    }
     for (uint32_t m = mask; m; m &= m - 1) {
-        unsigned l = __builtin_ctz(m);
+        unsigned l = __builtin_ctz(m), size;
         uint32_t data[4] = { 0 };
-        uint64_t va;
-        bool skip;
+        SuLane s;
+        bool skip, ok;
 
-        if (!surface_address(w, in, &v, l, size, write, &va, &skip) && !skip) {
+        if (!lane_view(w, in, l, false, &c)) {
+            return;
+        }
+        size = access_bytes(in, &c.v);
+        if (!surface_address(w, in, &c.v, l, size, write, &s, &skip) && !skip) {
             return;
         }
         for (unsigned i = 0; write && i < words; i++) {
-            data[i] = GUINT32_TO_LE(nv_sm_rrow(w, in->src[1].reg + i)[l]);
+            data[i] = nv_sm_rrow(w, in->src[1].reg + i)[l];
         }
-        if (!skip && !nv_sm_global_access(w, va, l, data, size, write)) {
+        if (skip) {
+            ok = true;
+        } else if (t->formatted) {
+            ok = write ? nv_sm_tex_store(w, &c.v, s.x / c.v.bpp, s.y, s.z, data, t->mask, l)
+                       : nv_sm_tex_texel(w, &c.v, s.x / c.v.bpp, s.y, s.z, data, l);
+        } else {
+            for (unsigned i = 0; write && i < 4; i++) {
+                data[i] = GUINT32_TO_LE(data[i]);
+            }
+            ok = nv_sm_global_access(w, s.va, l, data, size, write);
+            for (unsigned i = 0; !write && i < 4; i++) {
+                data[i] = GUINT32_FROM_LE(data[i]);
+            }
+            if (ok && !write && size < 4) {
+                const uint8_t *b = (const uint8_t *)data;
+
+                data[0] = t->size == NV_SASS_MEM_S8 ? (uint32_t)(int8_t)b[0] :
+                          t->size == NV_SASS_MEM_S16 ? (uint32_t)(int16_t)(b[0] | b[1] << 8) :
+                          size == 1 ? b[0] : (uint32_t)(b[0] | b[1] << 8);
+            }
+        }
+        if (!ok) {
             return;
         }
         for (unsigned i = 0; !write && i < 4; i++) {
-            out[i][l] = GUINT32_FROM_LE(data[i]);
-        }
-        if (!write && size < 4) {
-            const uint8_t *b = (const uint8_t *)data;
-
-            out[0][l] = in->mod.tex.size == NV_SASS_MEM_S8 ? (uint32_t)(int8_t)b[0] :
-                        in->mod.tex.size == NV_SASS_MEM_S16 ? (uint32_t)(int16_t)(b[0] | b[1] << 8) :
-                        size == 1 ? b[0] : (uint32_t)(b[0] | b[1] << 8);
+            out[i][l] = data[i];
         }
     }
     for (unsigned i = 0; !write && i < words; i++) {
@@ -288,8 +342,52 @@ static void exec_SUST(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     surface_access(w, in, mask, true);
 }
 
+/* SUATOM: a 32-bit atomic on the element (host atomics where the page is host memory). */
+static void exec_SUATOM(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    const NvSassModTex *t = &in->mod.tex;
+    uint32_t out[NV_SM_LANES];
+    TexCache c = { 0 };
+
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+        uint64_t old = 0, b;
+        uint8_t *page;
+        SuLane s;
+        bool skip, fault;
+
+        if (!lane_view(w, in, l, false, &c)) {
+            return;
+        }
+        if (!t->ba && c.v.bpp != 4) {
+            nv_sm_fault(w, NV_SM_ERR_TEX_DESC, c.handle, true, l);
+            return;     /* element atomics are on 32-bit formats */
+        }
+        if (!surface_address(w, in, &c.v, l, 4, true, &s, &skip)) {
+            if (!skip) {
+                return;
+            }
+            out[l] = 0;
+            continue;
+        }
+        b = nv_sm_rrow(w, in->src[1].reg)[l];
+        page = nv_sm_global_page(w, s.va, true, &fault);
+        if (page) {
+            old = nv_sm_atom_host(page + (s.va & (NV_SM_PAGE_SIZE - 1)), false, t->atom_op,
+                                  t->atom_type, b, 0);
+        } else if (fault || !nv_sm_atom_slow(w, s.va, false, t->atom_op, t->atom_type, b, 0,
+                                             &old)) {
+            nv_sm_fault(w, NV_SM_ERR_MMU, s.va, true, l);
+            return;
+        }
+        out[l] = (uint32_t)old;
+    }
+    nv_sm_write(w, in->dst.reg, out, mask);
+}
+
 NV_SM_EXECUTOR(TEX, exec_TEX)
 NV_SM_EXECUTOR(TLD, exec_TLD)
 NV_SM_EXECUTOR(TLD4, exec_TLD4)
 NV_SM_EXECUTOR(SULD, exec_SULD)
 NV_SM_EXECUTOR(SUST, exec_SUST)
+NV_SM_EXECUTOR(SUATOM, exec_SUATOM)

@@ -303,6 +303,15 @@ static inline uint8_t *nv_sm_global_page(NvSmWarp *w, uint64_t va, bool write, b
 /* Copies size bytes (within one page) through the provider's read/write; false: faulted. */
 bool nv_sm_global_slow(NvSmWarp *w, uint64_t va, void *buf, unsigned size, bool write);
 
+/* The new value of an atomic (NvSassAtomOp op on NvSassAtomType type) over old. */
+uint64_t nv_sm_atom_apply(unsigned op, unsigned type, uint64_t old, uint64_t b, uint64_t c);
+/* One lane's atomic at host memory p (aligned), with host atomics: the old value. */
+uint64_t nv_sm_atom_host(uint8_t *p, bool is64, unsigned op, unsigned type, uint64_t b,
+                         uint64_t c);
+/* The same without a host pointer: read-modify-write under the launch's lock. */
+bool nv_sm_atom_slow(NvSmWarp *w, uint64_t addr, bool is64, unsigned op, unsigned type,
+                     uint64_t b, uint64_t c, uint64_t *old);
+
 /*
  * Global memory for lane l: size bytes (a power of two <= 16, va aligned to
  * it) between buf and va. false: the launch has been stopped (MMU fault or

@@ -280,6 +280,69 @@ bool nv_sm_tex_texel(NvSmWarp *w, const NvSmTexView *v, uint32_t x, uint32_t y, 
     return true;
 }
 
+static void set_bits(uint8_t *b, unsigned pos, unsigned n, uint32_t v)
+{
+    for (unsigned i = 0; i < n; i++, pos++) {
+        b[pos / 8] = (uint8_t)((b[pos / 8] & ~(1u << (pos % 8))) | ((v >> i) & 1) << (pos % 8));
+    }
+}
+
+/* A register value as component c's bits; false for a type the unit cannot encode. */
+static bool encode_component(const NvSmTexView *v, unsigned c, uint32_t reg, uint32_t *raw)
+{
+    unsigned n = v->bits[c];
+    double max = (double)((1ull << n) - 1), smax = (double)((1ull << (n - 1)) - 1);
+    float f = nv_f32_of(reg);
+
+    switch (v->types[c]) {
+    case NV_TIC_UNORM:
+        *raw = (uint32_t)rint(isnan(f) ? 0 : fmin(fmax(f, 0.0), 1.0) * max);
+        return true;
+    case NV_TIC_SNORM:
+        *raw = (uint32_t)(int32_t)rint(isnan(f) ? 0 : fmin(fmax(f, -1.0), 1.0) * smax);
+        return true;
+    case NV_TIC_SINT:
+    case NV_TIC_UINT:
+        *raw = reg;     /* the low bits, as the hardware truncates */
+        return true;
+    default:            /* FLOAT */
+        *raw = n == 32 ? reg : nv_f32_to_f16(f);
+        return n == 32 || n == 16;
+    }
+}
+
+bool nv_sm_tex_store(NvSmWarp *w, const NvSmTexView *v, uint32_t x, uint32_t y, uint32_t z,
+                     const uint32_t in[4], unsigned mask, unsigned lane)
+{
+    uint8_t b[16];
+    uint64_t va = nv_sm_tex_address(v, (uint64_t)x * v->bpp, y, z);
+    unsigned unit = (v->bpp & (v->bpp - 1)) ? 4 : v->bpp, pos = 0, reg = 0;
+
+    for (unsigned off = 0; off < v->bpp; off += unit) {
+        if (!nv_sm_global_access(w, va + off, lane, b + off, unit, false)) {
+            return false;
+        }
+    }
+    for (unsigned c = 0; c < 4 && v->bits[c]; c++) {
+        uint32_t raw;
+
+        if ((mask >> c) & 1) {
+            if (!encode_component(v, c, in[reg++], &raw)) {
+                nv_sm_fault(w, NV_SM_ERR_TEX_DESC, va, true, lane);
+                return false;
+            }
+            set_bits(b, pos, v->bits[c], raw);
+        }
+        pos += v->bits[c];
+    }
+    for (unsigned off = 0; off < v->bpp; off += unit) {
+        if (!nv_sm_global_access(w, va + off, lane, b + off, unit, true)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 void nv_sm_tex_swizzle(const NvSmTexView *v, const uint32_t in[4], uint32_t out[4])
 {
     for (unsigned c = 0; c < 4; c++) {

@@ -44,6 +44,12 @@ uint64_t nv_sm_tex_address(const NvSmTexView *v, uint64_t x_bytes, uint32_t y, u
 /* Texel (x, y, z) inside the view, decoded: R, G, B, A as register values. */
 bool nv_sm_tex_texel(NvSmWarp *w, const NvSmTexView *v, uint32_t x, uint32_t y, uint32_t z,
                      uint32_t out[4], unsigned lane);
+/*
+ * Formatted store of element (x, y, z): the mask's components (R, G, B, A
+ * order) from in[] (consecutive, as the registers hold them), the others kept.
+ */
+bool nv_sm_tex_store(NvSmWarp *w, const NvSmTexView *v, uint32_t x, uint32_t y, uint32_t z,
+                     const uint32_t in[4], unsigned mask, unsigned lane);
 /* The header's X/Y/Z/W sources applied to R, G, B, A. */
 void nv_sm_tex_swizzle(const NvSmTexView *v, const uint32_t in[4], uint32_t out[4]);
 /* A filtered sample at coord (layer: array index), before the swizzle. */

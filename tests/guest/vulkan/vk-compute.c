@@ -16,7 +16,12 @@
  * global atomics (add, min, xor, compare-and-swap). Then mix3.comp: subgroup
  * shuffles and votes, rounding and conversions, min/max/clamp, selects, and
  * a compare-and-swap on shared memory. Then mix4.comp: 16- and 8-bit
- * integers and 16-bit stores (NVK has no 16-bit floats on Turing).
+ * integers and 16-bit stores (NVK has no 16-bit floats on Turing). Then
+ * img.comp: images in optimal (block-linear) tiling filled by
+ * vkCmdCopyBufferToImage, read with texelFetch and textureLod (nearest and
+ * bilinear with repeat), a storage image loaded and stored in place and
+ * one counted into with imageAtomicAdd, read back with
+ * vkCmdCopyImageToBuffer; all against the CPU.
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -35,6 +40,7 @@
 #include "mix3_spv.h"
 #include "mix4_spv.h"
 #include "mix_spv.h"
+#include "img_spv.h"
 #include "reduce_spv.h"
 #include "runaway_spv.h"
 #include "vadd_spv.h"
@@ -73,6 +79,18 @@ typedef struct Buf {
     uint32_t *map;
 } Buf;
 
+/* The first memory type of bits with the properties want; UINT32_MAX if none. */
+static uint32_t mem_type(const VkPhysicalDeviceMemoryProperties *mp, uint32_t bits,
+                         VkMemoryPropertyFlags want)
+{
+    for (uint32_t i = 0; i < mp->memoryTypeCount; i++) {
+        if ((bits & (1u << i)) && (mp->memoryTypes[i].propertyFlags & want) == want) {
+            return i;
+        }
+    }
+    return UINT32_MAX;
+}
+
 /* A host-visible, coherent storage buffer of words, mapped. */
 static VkResult buf_new(VkDevice dev, const VkPhysicalDeviceMemoryProperties *mp,
                         uint32_t words, Buf *b)
@@ -92,13 +110,7 @@ static VkResult buf_new(VkDevice dev, const VkPhysicalDeviceMemoryProperties *mp
         return r;
     }
     vkGetBufferMemoryRequirements(dev, b->buf, &req);
-    uint32_t type = UINT32_MAX;
-    for (uint32_t i = 0; i < mp->memoryTypeCount && type == UINT32_MAX; i++) {
-        if ((req.memoryTypeBits & (1u << i)) &&
-            (mp->memoryTypes[i].propertyFlags & want) == want) {
-            type = i;
-        }
-    }
+    uint32_t type = mem_type(mp, req.memoryTypeBits, want);
     if (type == UINT32_MAX) {
         return VK_ERROR_FEATURE_NOT_PRESENT;
     }
@@ -416,6 +428,278 @@ static int runaway(const Vk *vk, VkPipeline pipe, Buf *flag)
     return r == VK_ERROR_DEVICE_LOST && flag->map[1] == FILL ? 0 : 1;
 }
 
+/* ---- images ---- */
+
+#define IMG         16u                 /* img.comp's images are IMG x IMG */
+#define IMG_COUNTS  4u                  /* texels of the atomic counter image */
+
+typedef struct Img {
+    VkImage img;
+    VkDeviceMemory mem;
+    VkImageView view;
+} Img;
+
+static uint32_t img_rgba(uint32_t x, uint32_t y)
+{
+    return (x * 16) | ((x * 7 + y * 16) & 255) << 8 | ((x * y) & 255) << 16 |
+           (255 - x - y) << 24;
+}
+
+static uint32_t img_store_word(uint32_t x, uint32_t y) { return x * 1000 + y * 7; }
+
+/* A w x h 2D image in optimal tiling, in device-local memory, and its view. */
+static VkResult img_new(VkDevice dev, const VkPhysicalDeviceMemoryProperties *mp, VkFormat fmt,
+                        uint32_t w, uint32_t h, VkImageUsageFlags usage, Img *im)
+{
+    VkImageCreateInfo ci = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = VK_IMAGE_TYPE_2D,
+        .format = fmt, .extent = { w, h, 1 }, .mipLevels = 1, .arrayLayers = 1,
+        .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
+        .usage = usage | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+        .sharingMode = VK_SHARING_MODE_EXCLUSIVE, .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED };
+    VkMemoryRequirements req;
+    VkResult r = vkCreateImage(dev, &ci, NULL, &im->img);
+
+    if (r != VK_SUCCESS) {
+        return r;
+    }
+    vkGetImageMemoryRequirements(dev, im->img, &req);
+    VkMemoryAllocateInfo ai = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
+        .memoryTypeIndex = mem_type(mp, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT) };
+    if (ai.memoryTypeIndex == UINT32_MAX) {
+        return VK_ERROR_FEATURE_NOT_PRESENT;
+    }
+    if ((r = vkAllocateMemory(dev, &ai, NULL, &im->mem)) != VK_SUCCESS ||
+        (r = vkBindImageMemory(dev, im->img, im->mem, 0)) != VK_SUCCESS) {
+        return r;
+    }
+    VkImageViewCreateInfo vci = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = im->img,
+        .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = fmt,
+        .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 } };
+    return vkCreateImageView(dev, &vci, NULL, &im->view);
+}
+
+/* A layout transition of a whole colour image, with the accesses on either side. */
+static void img_barrier(VkCommandBuffer cb, VkImage img, VkImageLayout from, VkImageLayout to,
+                        VkAccessFlags src, VkAccessFlags dst)
+{
+    VkImageMemoryBarrier b = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER, .srcAccessMask = src,
+        .dstAccessMask = dst, .oldLayout = from, .newLayout = to,
+        .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .image = img,
+        .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 } };
+
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                         VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, NULL, 0, NULL, 1, &b);
+}
+
+static VkSampler sampler_new(VkDevice dev, VkFilter filter, VkSamplerAddressMode mode)
+{
+    VkSamplerCreateInfo ci = {
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO, .magFilter = filter,
+        .minFilter = filter, .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
+        .addressModeU = mode, .addressModeV = mode, .addressModeW = mode, .maxLod = 0.0f };
+    VkSampler s = VK_NULL_HANDLE;
+
+    vkCreateSampler(dev, &ci, NULL, &s);
+    return s;
+}
+
+/* Vulkan's bilinear filter of the G channel at texel coordinates (u, v), repeat. */
+static float img_bilinear_g(float u, float v)
+{
+    float x = u - 0.5f, y = v - 0.5f, a = x - floorf(x), b = y - floorf(y), sum = 0;
+    int x0 = (int)floorf(x), y0 = (int)floorf(y);
+
+    for (unsigned k = 0; k < 4; k++) {
+        uint32_t tx = (uint32_t)(x0 + (int)(k & 1) + (int)IMG) % IMG;
+        uint32_t ty = (uint32_t)(y0 + (int)(k >> 1) + (int)IMG) % IMG;
+        float g = (float)((img_rgba(tx, ty) >> 8) & 255) / 255.0f;
+
+        sum += ((k & 1) ? a : 1 - a) * ((k >> 1) ? b : 1 - b) * g;
+    }
+    return sum;
+}
+
+/* img.comp's results against the CPU. */
+static void images_check(const uint32_t *o, const uint32_t *store, const uint32_t *counts)
+{
+    unsigned bad_fetch = 0, bad_near = 0, bad_lin = 0, bad_store = 0, bad_atom = 0;
+    uint64_t seen[IMG_COUNTS] = { 0 };
+
+    for (uint32_t y = 0; y < IMG; y++) {
+        for (uint32_t x = 0; x < IMG; x++) {
+            uint32_t i = y * IMG + x;
+            float want = img_bilinear_g(x + 0.75f + (float)(x % 3) * 0.5f, y + 0.25f + IMG / 2);
+
+            bad_fetch += o[i * 4] != img_rgba(x, y);
+            bad_near += o[i * 4 + 1] != img_rgba(x, y);
+            /* 8-bit weights (subTexelPrecisionBits): within one unit of the format */
+            bad_lin += !(fabsf(as_float(o[i * 4 + 2]) - want) <= 1.0f / 255);
+            bad_store += store[i] != img_store_word(x, y) * 3 + 1;
+            if (o[i * 4 + 3] < 64) {
+                bad_atom += (seen[x % IMG_COUNTS] >> o[i * 4 + 3]) & 1;
+                seen[x % IMG_COUNTS] |= 1ull << o[i * 4 + 3];
+            } else {
+                bad_atom++;
+            }
+        }
+    }
+    for (uint32_t k = 0; k < IMG_COUNTS; k++) {
+        bad_atom += counts[k] != IMG * IMG / IMG_COUNTS;
+    }
+    report(!bad_fetch, "img: texelFetch of an RGBA8 image in optimal tiling (%u of %u wrong)",
+           bad_fetch, IMG * IMG);
+    report(!bad_near, "img: textureLod, nearest, clamp to edge (%u of %u wrong)", bad_near,
+           IMG * IMG);
+    report(!bad_lin, "img: textureLod, bilinear, repeat, within 1/255 (%u of %u wrong; "
+           "texel (0,0): %.6f, want %.6f)", bad_lin, IMG * IMG, as_float(o[2]),
+           img_bilinear_g(0.75f, 0.25f + IMG / 2));
+    report(!bad_store, "img: imageLoad/imageStore in place, read back by "
+           "vkCmdCopyImageToBuffer (%u of %u wrong)", bad_store, IMG * IMG);
+    report(!bad_atom, "img: imageAtomicAdd: each counter %u, every old value once (%u "
+           "wrong; counters %u %u %u %u)", IMG * IMG / IMG_COUNTS, bad_atom, counts[0],
+           counts[1], counts[2], counts[3]);
+}
+
+/* Uploads, dispatches img.comp over its images and reads the storage images back. */
+static VkResult images_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLayout pl,
+                              VkDescriptorSet ds, const Img im[3], const Buf *stage)
+{
+    VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
+    /* stage: rgba texels, storage words, zeroed counters; then the read-back area */
+    VkBufferImageCopy up[3] = {
+        { .bufferOffset = 0, .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
+          .imageExtent = { IMG, IMG, 1 } },
+        { .bufferOffset = IMG * IMG * 4, .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
+          .imageExtent = { IMG, IMG, 1 } },
+        { .bufferOffset = IMG * IMG * 8, .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
+          .imageExtent = { IMG_COUNTS, 1, 1 } },
+    };
+    VkBufferImageCopy down[2] = { up[1], up[2] };
+    VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                           .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                           .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
+    VkResult r = vkResetCommandBuffer(cb, 0);
+
+    down[0].bufferOffset = IMG * IMG * 12;
+    down[1].bufferOffset = IMG * IMG * 16;
+    if (r == VK_SUCCESS) {
+        r = vkBeginCommandBuffer(cb, &bi);
+    }
+    if (r != VK_SUCCESS) {
+        return r;
+    }
+    for (unsigned k = 0; k < 3; k++) {
+        img_barrier(cb, im[k].img, VK_IMAGE_LAYOUT_UNDEFINED,
+                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0, VK_ACCESS_TRANSFER_WRITE_BIT);
+        vkCmdCopyBufferToImage(cb, stage->buf, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                               1, &up[k]);
+        img_barrier(cb, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                    k ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                    VK_ACCESS_TRANSFER_WRITE_BIT,
+                    VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+    }
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, NULL);
+    vkCmdDispatch(cb, 1, 1, 1);
+    for (unsigned k = 1; k < 3; k++) {
+        img_barrier(cb, im[k].img, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                    VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+        vkCmdCopyImageToBuffer(cb, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, stage->buf,
+                               1, &down[k - 1]);
+    }
+    mb.srcAccessMask |= VK_ACCESS_SHADER_WRITE_BIT;
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+                         1, &mb, 0, NULL, 0, NULL);
+    return VK_SUCCESS;
+}
+
+/* img.comp: its layout, images, samplers and descriptors; checks its results. */
+static int images(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp)
+{
+    static const VkDescriptorType types[5] = {
+        VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+        VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+        VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+    };
+    VkDevice dev = vk->dev;
+    VkDescriptorSetLayoutBinding bind[5];
+    VkDescriptorSetLayout dsl;
+    VkPipelineLayout pl;
+    VkPipeline pipe;
+    VkDescriptorPool dp;
+    VkDescriptorSet ds;
+    Img im[3];
+    Buf out, stage;
+
+    for (uint32_t i = 0; i < 5; i++) {
+        bind[i] = (VkDescriptorSetLayoutBinding){ .binding = i, .descriptorType = types[i],
+                                                  .descriptorCount = 1,
+                                                  .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT };
+    }
+    VkDescriptorSetLayoutCreateInfo dslci = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 5,
+        .pBindings = bind };
+    VK(vkCreateDescriptorSetLayout(dev, &dslci, NULL, &dsl));
+    VkPipelineLayoutCreateInfo plci = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                        .setLayoutCount = 1, .pSetLayouts = &dsl };
+    VK(vkCreatePipelineLayout(dev, &plci, NULL, &pl));
+    VK(make_pipeline(dev, pl, img_spv, sizeof(img_spv), &pipe));
+    VkDescriptorPoolSize ps[3] = { { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 },
+                                   { VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 2 },
+                                   { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2 } };
+    VkDescriptorPoolCreateInfo dpci = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                        .maxSets = 1, .poolSizeCount = 3, .pPoolSizes = ps };
+    VK(vkCreateDescriptorPool(dev, &dpci, NULL, &dp));
+    VkDescriptorSetAllocateInfo dsai = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                         .descriptorPool = dp, .descriptorSetCount = 1,
+                                         .pSetLayouts = &dsl };
+    VK(vkAllocateDescriptorSets(dev, &dsai, &ds));
+
+    VK(img_new(dev, mp, VK_FORMAT_R8G8B8A8_UNORM, IMG, IMG, VK_IMAGE_USAGE_SAMPLED_BIT, &im[0]));
+    VK(img_new(dev, mp, VK_FORMAT_R32_UINT, IMG, IMG, VK_IMAGE_USAGE_STORAGE_BIT, &im[1]));
+    VK(img_new(dev, mp, VK_FORMAT_R32_UINT, IMG_COUNTS, 1, VK_IMAGE_USAGE_STORAGE_BIT, &im[2]));
+    VK(buf_new(dev, mp, IMG * IMG * 4, &out));
+    VK(buf_new(dev, mp, IMG * IMG * 5, &stage));
+    memset(stage.map, 0, IMG * IMG * 20);
+    for (uint32_t y = 0; y < IMG; y++) {
+        for (uint32_t x = 0; x < IMG; x++) {
+            stage.map[y * IMG + x] = img_rgba(x, y);
+            stage.map[IMG * IMG + y * IMG + x] = img_store_word(x, y);
+        }
+    }
+    VkSampler nearest = sampler_new(dev, VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE);
+    VkSampler linear = sampler_new(dev, VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_REPEAT);
+    VkDescriptorBufferInfo dbi = { out.buf, 0, VK_WHOLE_SIZE };
+    VkDescriptorImageInfo dii[4] = {
+        { VK_NULL_HANDLE, im[1].view, VK_IMAGE_LAYOUT_GENERAL },
+        { nearest, im[0].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
+        { linear, im[0].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
+        { VK_NULL_HANDLE, im[2].view, VK_IMAGE_LAYOUT_GENERAL },
+    };
+    VkWriteDescriptorSet wds[5];
+    for (uint32_t i = 0; i < 5; i++) {
+        wds[i] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                         .dstSet = ds, .dstBinding = i, .descriptorCount = 1,
+                                         .descriptorType = types[i],
+                                         .pBufferInfo = i ? NULL : &dbi,
+                                         .pImageInfo = i ? &dii[i - 1] : NULL };
+    }
+    vkUpdateDescriptorSets(dev, 5, wds, 0, NULL);
+    VK(images_record(vk->cb, pipe, pl, ds, im, &stage));
+    VkResult r = submit_wait(dev, vk->queue, vk->cb, vk->fence);
+    if (report(r == VK_SUCCESS, "img: uploads, one dispatch and read-backs completed "
+               "(VkResult %d)", r)) {
+        images_check(out.map, stage.map + IMG * IMG * 3, stage.map + IMG * IMG * 4);
+    }
+    return r == VK_SUCCESS ? 0 : 1;
+}
+
 static float in_a(uint32_t i) { return (float)i * 0.5f; }
 static float in_b(uint32_t i) { return (float)(N - i) * 0.25f; }
 
@@ -730,6 +1014,7 @@ int main(int argc, char **argv)
         report_mix("mix4: 16- and 8-bit integers, 16-bit stores", bad, first, mo.map,
                    MIX_N * 4);
     }
+    images(&vk, &mp);
     vkDestroyDevice(dev, NULL);
     vkDestroyInstance(inst, NULL);
     return failed;

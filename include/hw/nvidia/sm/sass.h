@@ -146,12 +146,13 @@
     X(ATOMG, 0x1a8, 0x1a9) \
     X(QSPC, 0x1aa) \
     X(ERRBAR, 0x1ab) \
-    /* textures and surfaces (the handle in a constant bank) */ \
-    X(TEX, 0x160) \
-    X(TLD, 0x166) \
-    X(TLD4, 0x163) \
-    X(SULD, 0x199) \
-    X(SUST, 0x19d)
+    /* textures and surfaces: handle in a constant bank, or bindless (in a register) */ \
+    X(TEX, 0x160, 0x161) \
+    X(TLD, 0x166, 0x167) \
+    X(TLD4, 0x163, 0x164) \
+    X(SULD, 0x199, 0x198, 0x19a) \
+    X(SUST, 0x19d, 0x19c, 0x19e) \
+    X(SUATOM, 0x194)
 
 typedef enum NvSassOpcode {
     NV_SASS_OP_INVALID = 0,
@@ -379,9 +380,12 @@ enum { NV_SASS_LOD_LZ = 1, NV_SASS_LOD_LL = 3 };
 enum { NV_SASS_SU_IGN = 0, NV_SASS_SU_SDCL = 1, NV_SASS_SU_TRAP = 2 };
 
 /*
- * TEX/TLD/TLD4 and SULD/SUST. Sources: src[0] = Ra (the first coordinate
- * registers; surfaces: the coordinate vector), src[1] = Rb (the remaining
- * coordinates and the LOD; SUST: the data), src[2] = the handle, c[bank][offset].
+ * TEX/TLD/TLD4 and SULD/SUST/SUATOM. Sources: src[0] = Ra (the first
+ * coordinate registers; surfaces: the coordinate vector), src[1] = Rb (the
+ * remaining coordinates and the LOD, after the handle when bindless;
+ * SUST/SUATOM: the data), src[2] = the handle: c[bank][offset], or for
+ * bindless surfaces the register holding it (bindless texture fetches have
+ * it first in Rb and src[2] NONE).
  */
 typedef struct NvSassModTex {
     uint8_t dim;                /* NvSassTexDim */
@@ -396,6 +400,11 @@ typedef struct NvSassModTex {
     uint8_t size;               /* surfaces: NvSassMemSize */
     uint8_t order, scope;       /* surfaces: NvSassMemOrder, NvSassScope */
     uint8_t clamp;              /* surfaces: NV_SASS_SU_* */
+    bool bindless;              /* .B: the handle in a register */
+    bool formatted;             /* surfaces .P: elements converted by the format (else .D raw) */
+    bool ba;                    /* surfaces .BA: x in bytes (else in elements) */
+    uint8_t atom_op;            /* SUATOM: NvSassAtomOp */
+    uint8_t atom_type;          /* SUATOM: NvSassAtomType (U32, S32) */
 } NvSassModTex;
 
 /* Scheduling control (bits 105..125); not needed to execute correctly. */
