@@ -4,13 +4,14 @@
  *
  * The handle names a texture header in bits 19..0 and a sampler in 31..20
  * (nv-tex.h): a constant-bank word, or a register (bindless). A fetch's
- * inputs are one list, [array layer], coordinates, [LOD], split over two
- * register vectors: Ra holds the first k, Rb the rest after the handle of a
- * bindless fetch, where k is the smallest power of two at least half of
- * the list plus the bindless handle (1 for one or two, 2 for three or four,
- * 4 for five): the split ptxas's and NAK's code show for every shape they
- * emit (docs/isa.md). Results: the channels of the write mask in order, the
- * first two to Rd, Rd+1, the next two to the second destination.
+ * inputs are one list, [array layer], coordinates, [LOD], over two register
+ * vectors. With a constant-bank handle Ra holds the first k, Rb the rest,
+ * where k is the smallest power of two at least half the list (1 for one
+ * or two inputs, 2 for three or four, 4 for five), the split of every shape
+ * ptxas emits; bindless, Ra holds the layer and coordinates and Rb the
+ * handle and the rest, as NAK emits them (docs/isa.md). Results: the
+ * channels of the write mask in order, the first two to Rd, Rd+1, the next
+ * two to the second destination.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -65,12 +66,15 @@ static bool lane_view(NvSmWarp *w, const NvSassInsn *in, unsigned l, bool sample
     return c->valid;
 }
 
-/* The lane's n inputs, from Ra's vector and Rb's (after a bindless handle). */
-static void lane_inputs(NvSmWarp *w, const NvSassInsn *in, unsigned n, unsigned l,
-                        uint32_t v[TEX_MAX_INPUTS])
+/*
+ * The lane's n inputs, the first ncoord of them the array layer and the
+ * coordinates: from Ra's vector and Rb's (after the handle, when bindless).
+ */
+static void lane_inputs(NvSmWarp *w, const NvSassInsn *in, unsigned n, unsigned ncoord,
+                        unsigned l, uint32_t v[TEX_MAX_INPUTS])
 {
-    unsigned b = in->mod.tex.bindless, half = (n + b + 1) / 2;
-    unsigned k = half > 2 ? 4 : half > 1 ? 2 : 1;
+    unsigned b = in->mod.tex.bindless, half = (n + 1) / 2;
+    unsigned k = b ? ncoord : half > 2 ? 4 : half > 1 ? 2 : 1;
 
     for (unsigned i = 0; i < n; i++) {
         unsigned reg = i < k ? in->src[0].reg + i : in->src[1].reg + b + (i - k);
@@ -113,7 +117,7 @@ static void exec_TEX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         if (!lane_view(w, in, l, true, &c)) {
             return;
         }
-        lane_inputs(w, in, n, l, x);
+        lane_inputs(w, in, n, array + nc, l, x);
         for (unsigned i = 0; i < nc; i++) {
             coord[i] = nv_f32_of(x[array + i]);
         }
@@ -149,7 +153,7 @@ static void exec_TLD(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         }
         const uint32_t size[3] = { c.v.width, c.v.height, c.v.depth };
 
-        lane_inputs(w, in, n, l, x);
+        lane_inputs(w, in, n, array + nc, l, x);
         inside = !ll || !x[n - 1];      /* only level 0 exists */
         for (unsigned i = 0; i < nc; i++) {
             at[i] = x[array + i];
@@ -189,7 +193,7 @@ static void exec_TLD4(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         if (!lane_view(w, in, l, true, &c)) {
             return;
         }
-        lane_inputs(w, in, n, l, x);
+        lane_inputs(w, in, n, n, l, x);
         coord[0] = nv_f32_of(x[array]);
         coord[1] = nv_f32_of(x[array + 1]);
         if (!nv_sm_tex_gather(w, &c.v, &c.s, coord, array ? x[0] & 0xffff : 0, t->component,

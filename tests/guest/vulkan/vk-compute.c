@@ -21,7 +21,9 @@
  * vkCmdCopyBufferToImage, read with texelFetch and textureLod (nearest and
  * bilinear with repeat), a storage image loaded and stored in place and
  * one counted into with imageAtomicAdd, read back with
- * vkCmdCopyImageToBuffer; all against the CPU.
+ * vkCmdCopyImageToBuffer. Then img2.comp: a 2D array and a 3D image
+ * (texelFetch, nearest, linear between slices) and the clamp-to-border and
+ * mirrored-repeat address modes; all against the CPU.
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -40,6 +42,7 @@
 #include "mix3_spv.h"
 #include "mix4_spv.h"
 #include "mix_spv.h"
+#include "img2_spv.h"
 #include "img_spv.h"
 #include "reduce_spv.h"
 #include "runaway_spv.h"
@@ -447,13 +450,15 @@ static uint32_t img_rgba(uint32_t x, uint32_t y)
 
 static uint32_t img_store_word(uint32_t x, uint32_t y) { return x * 1000 + y * 7; }
 
-/* A w x h 2D image in optimal tiling, in device-local memory, and its view. */
+/* An image of ext (layers: array layers) in optimal tiling, device-local, and its view. */
 static VkResult img_new(VkDevice dev, const VkPhysicalDeviceMemoryProperties *mp, VkFormat fmt,
-                        uint32_t w, uint32_t h, VkImageUsageFlags usage, Img *im)
+                        VkExtent3D ext, uint32_t layers, VkImageViewType vt,
+                        VkImageUsageFlags usage, Img *im)
 {
     VkImageCreateInfo ci = {
-        .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = VK_IMAGE_TYPE_2D,
-        .format = fmt, .extent = { w, h, 1 }, .mipLevels = 1, .arrayLayers = 1,
+        .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+        .imageType = vt == VK_IMAGE_VIEW_TYPE_3D ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D,
+        .format = fmt, .extent = ext, .mipLevels = 1, .arrayLayers = layers,
         .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
         .usage = usage | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
         .sharingMode = VK_SHARING_MODE_EXCLUSIVE, .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED };
@@ -475,9 +480,8 @@ static VkResult img_new(VkDevice dev, const VkPhysicalDeviceMemoryProperties *mp
         return r;
     }
     VkImageViewCreateInfo vci = {
-        .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = im->img,
-        .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = fmt,
-        .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 } };
+        .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = im->img, .viewType = vt,
+        .format = fmt, .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers } };
     return vkCreateImageView(dev, &vci, NULL, &im->view);
 }
 
@@ -490,7 +494,7 @@ static void img_barrier(VkCommandBuffer cb, VkImage img, VkImageLayout from, VkI
         .dstAccessMask = dst, .oldLayout = from, .newLayout = to,
         .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
         .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .image = img,
-        .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 } };
+        .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, VK_REMAINING_ARRAY_LAYERS } };
 
     vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
                          VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, NULL, 0, NULL, 1, &b);
@@ -501,7 +505,8 @@ static VkSampler sampler_new(VkDevice dev, VkFilter filter, VkSamplerAddressMode
     VkSamplerCreateInfo ci = {
         .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO, .magFilter = filter,
         .minFilter = filter, .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
-        .addressModeU = mode, .addressModeV = mode, .addressModeW = mode, .maxLod = 0.0f };
+        .addressModeU = mode, .addressModeV = mode, .addressModeW = mode, .maxLod = 0.0f,
+        .borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE };
     VkSampler s = VK_NULL_HANDLE;
 
     vkCreateSampler(dev, &ci, NULL, &s);
@@ -619,6 +624,180 @@ static VkResult images_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLay
     return VK_SUCCESS;
 }
 
+/* img2.comp's images: an 8x8x3 array and an 8x8x4 volume of RGBA8. */
+#define IMG2_N      192u                /* invocations: one per array texel */
+#define IMG2_WORDS  6u                  /* results per invocation */
+
+static uint32_t arr_rgba(uint32_t x, uint32_t y, uint32_t l)
+{
+    return (x * 30 + l) | (y * 30) << 8 | (l * 80) << 16 | 0xffu << 24;
+}
+
+static uint32_t vol_rgba(uint32_t x, uint32_t y, uint32_t z)
+{
+    return ((x * 7 + y * 13 + z * 50) & 255) | (x * 32) << 8 | (z * 60) << 16 | (y * 16) << 24;
+}
+
+/* Texel i of the 16x16 image under an address mode (clamp to border: -1 outside). */
+static int img2_wrap(int i, bool border)
+{
+    int m = ((i % 32) + 32) % 32;
+
+    if (border) {
+        return i < 0 || i >= (int)IMG ? -1 : i;
+    }
+    return m >= (int)IMG ? 31 - m : m;
+}
+
+static void images2_check(const uint32_t *o)
+{
+    unsigned bad[6] = { 0 };
+
+    for (uint32_t i = 0; i < IMG2_N; i++) {
+        uint32_t x = i % 8, y = i / 8 % 8, l = i / 64;
+        float r0 = (float)(vol_rgba(x, y, l) & 255) / 255, r1 = (float)(vol_rgba(x, y, l + 1) & 255) / 255;
+        int fx = (int)floorf((float)(i % 33) - 8.5f), fy = (int)(i % 16);
+        int bx = img2_wrap(fx, true), mx = img2_wrap(fx, false);
+
+        bad[0] += o[i * IMG2_WORDS] != arr_rgba(x, y, l);
+        bad[1] += o[i * IMG2_WORDS + 1] != arr_rgba(x, y, l);
+        bad[2] += o[i * IMG2_WORDS + 2] != vol_rgba(x, y, l + 1);
+        /* z = l + 1.25 slices: weights 0.25 and 0.75 of slices l and l + 1 */
+        bad[3] += !(fabsf(as_float(o[i * IMG2_WORDS + 3]) - (0.25f * r0 + 0.75f * r1)) <= 1.0f / 255);
+        bad[4] += o[i * IMG2_WORDS + 4] != (bx < 0 ? 0xffffffffu : img_rgba((uint32_t)bx, (uint32_t)fy));
+        bad[5] += o[i * IMG2_WORDS + 5] != img_rgba((uint32_t)mx, (uint32_t)fy);
+    }
+    report(!bad[0] && !bad[1], "img2: 2D array: texelFetch and nearest textureLod of each "
+           "layer (%u, %u of %u wrong)", bad[0], bad[1], IMG2_N);
+    report(!bad[2], "img2: 3D image: texelFetch (%u of %u wrong)", bad[2], IMG2_N);
+    report(!bad[3], "img2: 3D image: linear between slices, within 1/255 (%u of %u wrong)",
+           bad[3], IMG2_N);
+    report(!bad[4], "img2: clamp to border, opaque white (%u of %u wrong)", bad[4], IMG2_N);
+    report(!bad[5], "img2: mirrored repeat (%u of %u wrong)", bad[5], IMG2_N);
+}
+
+/* Uploads the array and the volume, then one dispatch of img2.comp. */
+static VkResult images2_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLayout pl,
+                               VkDescriptorSet ds, const Img im[2], const Buf *stage)
+{
+    VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
+    VkBufferImageCopy up[2] = {
+        { .bufferOffset = 0, .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 3 },
+          .imageExtent = { 8, 8, 1 } },
+        { .bufferOffset = 8 * 8 * 3 * 4, .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
+          .imageExtent = { 8, 8, 4 } },
+    };
+    VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                           .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                           .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
+    VkResult r = vkResetCommandBuffer(cb, 0);
+
+    if (r == VK_SUCCESS) {
+        r = vkBeginCommandBuffer(cb, &bi);
+    }
+    if (r != VK_SUCCESS) {
+        return r;
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        img_barrier(cb, im[k].img, VK_IMAGE_LAYOUT_UNDEFINED,
+                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0, VK_ACCESS_TRANSFER_WRITE_BIT);
+        vkCmdCopyBufferToImage(cb, stage->buf, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                               1, &up[k]);
+        img_barrier(cb, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                    VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_TRANSFER_WRITE_BIT,
+                    VK_ACCESS_SHADER_READ_BIT);
+    }
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, NULL);
+    vkCmdDispatch(cb, IMG2_N / 64, 1, 1);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+                         1, &mb, 0, NULL, 0, NULL);
+    return VK_SUCCESS;
+}
+
+/* img2.comp over a new array and volume and img.comp's RGBA8 image (rgba). */
+static int images2(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp, const Img *rgba)
+{
+    VkDevice dev = vk->dev;
+    VkDescriptorSetLayoutBinding bind[5];
+    VkDescriptorSetLayout dsl;
+    VkPipelineLayout pl;
+    VkPipeline pipe;
+    VkDescriptorPool dp;
+    VkDescriptorSet ds;
+    Img im[2];
+    Buf out, stage;
+
+    for (uint32_t i = 0; i < 5; i++) {
+        bind[i] = (VkDescriptorSetLayoutBinding){
+            .binding = i, .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+            .descriptorType = i ? VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER :
+                                  VK_DESCRIPTOR_TYPE_STORAGE_BUFFER };
+    }
+    VkDescriptorSetLayoutCreateInfo dslci = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 5,
+        .pBindings = bind };
+    VK(vkCreateDescriptorSetLayout(dev, &dslci, NULL, &dsl));
+    VkPipelineLayoutCreateInfo plci = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                        .setLayoutCount = 1, .pSetLayouts = &dsl };
+    VK(vkCreatePipelineLayout(dev, &plci, NULL, &pl));
+    VK(make_pipeline(dev, pl, img2_spv, sizeof(img2_spv), &pipe));
+    VkDescriptorPoolSize ps[2] = { { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 },
+                                   { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 4 } };
+    VkDescriptorPoolCreateInfo dpci = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                        .maxSets = 1, .poolSizeCount = 2, .pPoolSizes = ps };
+    VK(vkCreateDescriptorPool(dev, &dpci, NULL, &dp));
+    VkDescriptorSetAllocateInfo dsai = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                         .descriptorPool = dp, .descriptorSetCount = 1,
+                                         .pSetLayouts = &dsl };
+    VK(vkAllocateDescriptorSets(dev, &dsai, &ds));
+    VK(img_new(dev, mp, VK_FORMAT_R8G8B8A8_UNORM, (VkExtent3D){ 8, 8, 1 }, 3,
+               VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_IMAGE_USAGE_SAMPLED_BIT, &im[0]));
+    VK(img_new(dev, mp, VK_FORMAT_R8G8B8A8_UNORM, (VkExtent3D){ 8, 8, 4 }, 1,
+               VK_IMAGE_VIEW_TYPE_3D, VK_IMAGE_USAGE_SAMPLED_BIT, &im[1]));
+    VK(buf_new(dev, mp, IMG2_N * IMG2_WORDS, &out));
+    VK(buf_new(dev, mp, 8 * 8 * 7, &stage));
+    for (uint32_t z = 0; z < 4; z++) {
+        for (uint32_t y = 0; y < 8; y++) {
+            for (uint32_t x = 0; x < 8; x++) {
+                if (z < 3) {
+                    stage.map[(z * 8 + y) * 8 + x] = arr_rgba(x, y, z);
+                }
+                stage.map[8 * 8 * 3 + (z * 8 + y) * 8 + x] = vol_rgba(x, y, z);
+            }
+        }
+    }
+    VkSampler nearest = sampler_new(dev, VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE);
+    VkSampler linear = sampler_new(dev, VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE);
+    VkSampler border = sampler_new(dev, VK_FILTER_NEAREST,
+                                   VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER);
+    VkSampler mirror = sampler_new(dev, VK_FILTER_NEAREST,
+                                   VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT);
+    VkDescriptorBufferInfo dbi = { out.buf, 0, VK_WHOLE_SIZE };
+    VkDescriptorImageInfo dii[4] = {
+        { nearest, im[0].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
+        { linear, im[1].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
+        { border, rgba->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
+        { mirror, rgba->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
+    };
+    VkWriteDescriptorSet wds[5];
+    for (uint32_t i = 0; i < 5; i++) {
+        wds[i] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                         .dstSet = ds, .dstBinding = i, .descriptorCount = 1,
+                                         .descriptorType = bind[i].descriptorType,
+                                         .pBufferInfo = i ? NULL : &dbi,
+                                         .pImageInfo = i ? &dii[i - 1] : NULL };
+    }
+    vkUpdateDescriptorSets(dev, 5, wds, 0, NULL);
+    VK(images2_record(vk->cb, pipe, pl, ds, im, &stage));
+    VkResult r = submit_wait(dev, vk->queue, vk->cb, vk->fence);
+    if (report(r == VK_SUCCESS, "img2: uploads and one dispatch completed (VkResult %d)", r)) {
+        images2_check(out.map);
+    }
+    return r == VK_SUCCESS ? 0 : 1;
+}
+
 /* img.comp: its layout, images, samplers and descriptors; checks its results. */
 static int images(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp)
 {
@@ -661,9 +840,12 @@ static int images(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp)
                                          .pSetLayouts = &dsl };
     VK(vkAllocateDescriptorSets(dev, &dsai, &ds));
 
-    VK(img_new(dev, mp, VK_FORMAT_R8G8B8A8_UNORM, IMG, IMG, VK_IMAGE_USAGE_SAMPLED_BIT, &im[0]));
-    VK(img_new(dev, mp, VK_FORMAT_R32_UINT, IMG, IMG, VK_IMAGE_USAGE_STORAGE_BIT, &im[1]));
-    VK(img_new(dev, mp, VK_FORMAT_R32_UINT, IMG_COUNTS, 1, VK_IMAGE_USAGE_STORAGE_BIT, &im[2]));
+    VK(img_new(dev, mp, VK_FORMAT_R8G8B8A8_UNORM, (VkExtent3D){ IMG, IMG, 1 }, 1,
+               VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_USAGE_SAMPLED_BIT, &im[0]));
+    VK(img_new(dev, mp, VK_FORMAT_R32_UINT, (VkExtent3D){ IMG, IMG, 1 }, 1,
+               VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_USAGE_STORAGE_BIT, &im[1]));
+    VK(img_new(dev, mp, VK_FORMAT_R32_UINT, (VkExtent3D){ IMG_COUNTS, 1, 1 }, 1,
+               VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_USAGE_STORAGE_BIT, &im[2]));
     VK(buf_new(dev, mp, IMG * IMG * 4, &out));
     VK(buf_new(dev, mp, IMG * IMG * 5, &stage));
     memset(stage.map, 0, IMG * IMG * 20);
@@ -697,7 +879,7 @@ static int images(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp)
                "(VkResult %d)", r)) {
         images_check(out.map, stage.map + IMG * IMG * 3, stage.map + IMG * IMG * 4);
     }
-    return r == VK_SUCCESS ? 0 : 1;
+    return r == VK_SUCCESS ? images2(vk, mp, &im[0]) : 1;
 }
 
 static float in_a(uint32_t i) { return (float)i * 0.5f; }

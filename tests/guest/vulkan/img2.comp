@@ -1,0 +1,27 @@
+#version 450
+// Images, continued: a 2D array and a 3D image (texelFetch, nearest and
+// linear textureLod, the linear one between slices), and the address
+// modes clamp-to-border and mirrored repeat on img.comp's RGBA8 image.
+// 192 invocations, one per texel of the 8x8x3 array.
+layout(local_size_x = 64) in;
+layout(set = 0, binding = 0) buffer Out { uint o[]; };
+layout(set = 0, binding = 1) uniform sampler2DArray arr;
+layout(set = 0, binding = 2) uniform sampler3D vol;
+layout(set = 0, binding = 3) uniform sampler2D border;
+layout(set = 0, binding = 4) uniform sampler2D mirror;
+
+void main()
+{
+    uint i = gl_GlobalInvocationID.x;
+    ivec3 p = ivec3(i % 8u, (i / 8u) % 8u, i / 64u);
+    vec2 uv = (vec2(p.xy) + 0.5) / 8.0;
+    // 16x16 image: x in -8.5 .. 23.5 texels, y in 0.5 .. 15.5
+    vec2 far = (vec2(float(i % 33u) - 8.5, float(i % 16u) + 0.5)) / 16.0;
+
+    o[i * 6 + 0] = packUnorm4x8(texelFetch(arr, p, 0));
+    o[i * 6 + 1] = packUnorm4x8(textureLod(arr, vec3(uv, float(p.z)), 0.0));
+    o[i * 6 + 2] = packUnorm4x8(texelFetch(vol, ivec3(p.xy, p.z + 1), 0));
+    o[i * 6 + 3] = floatBitsToUint(textureLod(vol, vec3(uv, (float(p.z) + 1.25) / 4.0), 0.0).x);
+    o[i * 6 + 4] = packUnorm4x8(textureLod(border, far, 0.0));
+    o[i * 6 + 5] = packUnorm4x8(textureLod(mirror, far, 0.0));
+}
