@@ -223,3 +223,27 @@ bool sass_decode_SUATOM(SassDec *d)
     return (t->atom_type == NV_SASS_ATYPE_U32 || t->atom_type == NV_SASS_ATYPE_S32) &&
            t->atom_op <= NV_SASS_ATOM_EXCH;
 }
+
+/*
+ * TXQ.B (bindless): Ra = [handle, LOD]; the query at 62..63 (only
+ * TEX_HEADER_DIMENSION: width, height, depth or layers, levels), dst2 at
+ * 64..71, the mask at 72..75, .NODEP at 90.
+ */
+bool sass_decode_TXQ(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+    NvSassModTex *t = &in->mod.tex;
+
+    if (in->form != FORM_BINDLESS_TEX || !sass_expect(d, 59, 1, 1)) {
+        return false;
+    }
+    t->bindless = true;
+    in->dst = sass_reg(d, 16);
+    sass_add_src(d, sass_reg(d, 24), -1);
+    t->query = sass_take(d, 62, 2);
+    t->dst2 = sass_take(d, 64, 8);
+    t->mask = sass_take(d, 72, 4);
+    t->nodep = sass_take(d, 90, 1);
+    in->pdst[0].index = NV_SASS_PT;
+    return t->query == 0 && t->mask && in->src[0].reg != NV_SASS_RZ;
+}

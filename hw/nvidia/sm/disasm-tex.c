@@ -163,3 +163,18 @@ void sass_print_SUATOM(SassPrinter *p)
     op_reg(p, p->in->src[1].reg);
     op_handle(p);
 }
+
+void sass_print_TXQ(SassPrinter *p)
+{
+    const NvSassModTex *t = &p->in->mod.tex;
+
+    sass_puts(p, "TXQ.B");
+    sass_puts(p, t->nodep ? ".NODEP" : "");
+    p->first = true;
+    op_reg(p, t->dst2);
+    op_reg(p, p->in->dst.reg);
+    op_reg(p, p->in->src[0].reg);
+    sass_sep(p);
+    sass_puts(p, "TEX_HEADER_DIMENSION");
+    sass_op_hex(p, t->mask);
+}

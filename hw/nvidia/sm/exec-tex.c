@@ -49,6 +49,9 @@ static uint32_t lane_handle(NvSmWarp *w, const NvSassInsn *in, unsigned l)
     if (h->kind == NV_SASS_OPND_CBUF) {
         return nv_sm_cbuf32(w, h->reg, h->imm);
     }
+    if (in->opcode == NV_SASS_OP_TXQ) {
+        return nv_sm_rrow(w, in->src[0].reg)[l];        /* Ra = [handle, LOD] */
+    }
     return nv_sm_rrow(w, h->kind == NV_SASS_OPND_REG ? h->reg : in->src[1].reg)[l];
 }
 
@@ -203,6 +206,33 @@ static void exec_TLD4(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         for (unsigned k = 0; k < 4; k++) {
             out[k][l] = r[k];
         }
+    }
+    write_results(w, in, mask, out);
+}
+
+/*
+ * TXQ TEX_HEADER_DIMENSION: Ra = [handle, LOD]; width, height, depth (3D,
+ * shrinking with the LOD) or layers, and the levels (one: the unit has no
+ * mipmaps yet).
+ */
+static void exec_TXQ(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    uint32_t out[4][NV_SM_LANES];
+    TexCache c = { 0 };
+
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+        uint32_t lod = nv_sm_rrow(w, in->src[0].reg + 1)[l], sh = MIN(lod, 31u);
+        bool is3d;
+
+        if (!lane_view(w, in, l, false, &c)) {
+            return;
+        }
+        is3d = c.v.type == NV_TIC_TYPE_3D;
+        out[0][l] = MAX(c.v.width >> sh, 1u);
+        out[1][l] = MAX(c.v.height >> sh, 1u);
+        out[2][l] = is3d ? MAX(c.v.depth >> sh, 1u) : c.v.depth;
+        out[3][l] = 1;
     }
     write_results(w, in, mask, out);
 }
@@ -392,6 +422,7 @@ static void exec_SUATOM(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 NV_SM_EXECUTOR(TEX, exec_TEX)
 NV_SM_EXECUTOR(TLD, exec_TLD)
 NV_SM_EXECUTOR(TLD4, exec_TLD4)
+NV_SM_EXECUTOR(TXQ, exec_TXQ)
 NV_SM_EXECUTOR(SULD, exec_SULD)
 NV_SM_EXECUTOR(SUST, exec_SUST)
 NV_SM_EXECUTOR(SUATOM, exec_SUATOM)

@@ -1,7 +1,8 @@
 #version 450
 // Images, continued: a 2D array and a 3D image (texelFetch, nearest and
 // linear textureLod, the linear one between slices), and the address
-// modes clamp-to-border and mirrored repeat on img.comp's RGBA8 image.
+// modes clamp-to-border and mirrored repeat on img.comp's RGBA8 image, and
+// textureSize of the three.
 // 192 invocations, one per texel of the 8x8x3 array.
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 0) buffer Out { uint o[]; };
@@ -18,10 +19,15 @@ void main()
     // 16x16 image: x in -8.5 .. 23.5 texels, y in 0.5 .. 15.5
     vec2 far = (vec2(float(i % 33u) - 8.5, float(i % 16u) + 0.5)) / 16.0;
 
-    o[i * 6 + 0] = packUnorm4x8(texelFetch(arr, p, 0));
-    o[i * 6 + 1] = packUnorm4x8(textureLod(arr, vec3(uv, float(p.z)), 0.0));
-    o[i * 6 + 2] = packUnorm4x8(texelFetch(vol, ivec3(p.xy, p.z + 1), 0));
-    o[i * 6 + 3] = floatBitsToUint(textureLod(vol, vec3(uv, (float(p.z) + 1.25) / 4.0), 0.0).x);
-    o[i * 6 + 4] = packUnorm4x8(textureLod(border, far, 0.0));
-    o[i * 6 + 5] = packUnorm4x8(textureLod(mirror, far, 0.0));
+    ivec3 as = textureSize(arr, 0), vs = textureSize(vol, 0);
+    ivec2 bs = textureSize(border, 0);
+
+    o[i * 8 + 0] = packUnorm4x8(texelFetch(arr, p, 0));
+    o[i * 8 + 1] = packUnorm4x8(textureLod(arr, vec3(uv, float(p.z)), 0.0));
+    o[i * 8 + 2] = packUnorm4x8(texelFetch(vol, ivec3(p.xy, p.z + 1), 0));
+    o[i * 8 + 3] = floatBitsToUint(textureLod(vol, vec3(uv, (float(p.z) + 1.25) / 4.0), 0.0).x);
+    o[i * 8 + 4] = packUnorm4x8(textureLod(border, far, 0.0));
+    o[i * 8 + 5] = packUnorm4x8(textureLod(mirror, far, 0.0));
+    o[i * 8 + 6] = uint(as.x | as.y << 8 | as.z << 16);
+    o[i * 8 + 7] = uint(vs.x | vs.y << 8 | vs.z << 16 | bs.x << 20 | bs.y << 26);
 }

@@ -23,7 +23,7 @@
  * one counted into with imageAtomicAdd, read back with
  * vkCmdCopyImageToBuffer. Then img2.comp: a 2D array and a 3D image
  * (texelFetch, nearest, linear between slices) and the clamp-to-border and
- * mirrored-repeat address modes; all against the CPU.
+ * mirrored-repeat address modes, textureSize; all against the CPU.
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -626,7 +626,7 @@ static VkResult images_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLay
 
 /* img2.comp's images: an 8x8x3 array and an 8x8x4 volume of RGBA8. */
 #define IMG2_N      192u                /* invocations: one per array texel */
-#define IMG2_WORDS  6u                  /* results per invocation */
+#define IMG2_WORDS  8u                  /* results per invocation */
 
 static uint32_t arr_rgba(uint32_t x, uint32_t y, uint32_t l)
 {
@@ -651,7 +651,7 @@ static int img2_wrap(int i, bool border)
 
 static void images2_check(const uint32_t *o)
 {
-    unsigned bad[6] = { 0 };
+    unsigned bad[7] = { 0 };
 
     for (uint32_t i = 0; i < IMG2_N; i++) {
         uint32_t x = i % 8, y = i / 8 % 8, l = i / 64;
@@ -666,6 +666,9 @@ static void images2_check(const uint32_t *o)
         bad[3] += !(fabsf(as_float(o[i * IMG2_WORDS + 3]) - (0.25f * r0 + 0.75f * r1)) <= 1.0f / 255);
         bad[4] += o[i * IMG2_WORDS + 4] != (bx < 0 ? 0xffffffffu : img_rgba((uint32_t)bx, (uint32_t)fy));
         bad[5] += o[i * IMG2_WORDS + 5] != img_rgba((uint32_t)mx, (uint32_t)fy);
+        /* textureSize: the 8x8x3 array; the 8x8x4 volume and the 16x16 image */
+        bad[6] += o[i * IMG2_WORDS + 6] != (8 | 8 << 8 | 3 << 16) ||
+                  o[i * IMG2_WORDS + 7] != (8 | 8 << 8 | 4 << 16 | IMG << 20 | IMG << 26);
     }
     report(!bad[0] && !bad[1], "img2: 2D array: texelFetch and nearest textureLod of each "
            "layer (%u, %u of %u wrong)", bad[0], bad[1], IMG2_N);
@@ -674,6 +677,8 @@ static void images2_check(const uint32_t *o)
            bad[3], IMG2_N);
     report(!bad[4], "img2: clamp to border, opaque white (%u of %u wrong)", bad[4], IMG2_N);
     report(!bad[5], "img2: mirrored repeat (%u of %u wrong)", bad[5], IMG2_N);
+    report(!bad[6], "img2: textureSize of the array, the volume and the 2D image (%u of %u "
+           "wrong; 0x%08x 0x%08x)", bad[6], IMG2_N, o[6], o[7]);
 }
 
 /* Uploads the array and the volume, then one dispatch of img2.comp. */

@@ -150,6 +150,7 @@
     X(TEX, 0x160, 0x161) \
     X(TLD, 0x166, 0x167) \
     X(TLD4, 0x163, 0x164) \
+    X(TXQ, 0x170) \
     X(SULD, 0x199, 0x198, 0x19a) \
     X(SUST, 0x19d, 0x19c, 0x19e) \
     X(SUATOM, 0x194)
@@ -405,6 +406,7 @@ typedef struct NvSassModTex {
     bool ba;                    /* surfaces .BA: x in bytes (else in elements) */
     uint8_t atom_op;            /* SUATOM: NvSassAtomOp */
     uint8_t atom_type;          /* SUATOM: NvSassAtomType (U32, S32) */
+    uint8_t query;              /* TXQ: 0 TEX_HEADER_DIMENSION (the only one accepted) */
 } NvSassModTex;
 
 /* Scheduling control (bits 105..125); not needed to execute correctly. */
