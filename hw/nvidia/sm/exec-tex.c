@@ -114,7 +114,8 @@ static void exec_TEX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = __builtin_ctz(m);
         uint32_t x[TEX_MAX_INPUTS], r[4], sw[4];
-        float coord[3] = { 0 };
+        float coord[3] = { 0 }, frac;
+        unsigned level[2];
         NvSmSampler ls;
 
         if (!lane_view(w, in, l, true, &c)) {
@@ -124,11 +125,21 @@ static void exec_TEX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         for (unsigned i = 0; i < nc; i++) {
             coord[i] = nv_f32_of(x[array + i]);
         }
-        /* a positive LOD minifies: the min filter applies (one level: no mipmapping) */
+        /* the level(s) the LOD selects, blended by its fraction (trilinear) */
         ls = c.s;
-        ls.linear = ll && nv_f32_of(x[n - 1]) > 0 ? c.s.min_linear : c.s.linear;
-        if (!nv_sm_tex_sample(w, &c.v, &ls, coord, array ? x[0] & 0xffff : 0, r, l)) {
-            return;
+        nv_sm_tex_lod(&c.v, &ls, ll ? nv_f32_of(x[n - 1]) : 0.0f, level, &frac);
+        for (unsigned k = 0; k < 1u + (frac > 0); k++) {
+            NvSmTexView lv;
+            uint32_t part[4];
+
+            nv_sm_tex_level(&c.v, level[k], &lv);
+            if (!nv_sm_tex_sample(w, &lv, &ls, coord, array ? x[0] & 0xffff : 0, part, l)) {
+                return;
+            }
+            for (unsigned ch = 0; ch < 4; ch++) {
+                r[ch] = k ? nv_bits_f32(nv_f32_of(r[ch]) * (1 - frac) +
+                                        nv_f32_of(part[ch]) * frac) : part[ch];
+            }
         }
         nv_sm_tex_swizzle(&c.v, r, sw);
         for (unsigned k = 0; k < 4; k++) {
@@ -151,27 +162,31 @@ static void exec_TLD(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         uint32_t x[TEX_MAX_INPUTS], r[4] = { 0 }, sw[4] = { 0 }, at[3] = { 0, 0, 0 };
         bool inside;
 
+        NvSmTexView lv;
+
         if (!lane_view(w, in, l, false, &c)) {
             return;
         }
-        const uint32_t size[3] = { c.v.width, c.v.height, c.v.depth };
-
         lane_inputs(w, in, n, array + nc, l, x);
-        inside = !ll || !x[n - 1];      /* only level 0 exists */
+        /* the LOD counts from the view's base level, up to its last */
+        inside = !ll || x[n - 1] <= (uint32_t)(c.v.view_max - c.v.view_min);
+        nv_sm_tex_level(&c.v, c.v.view_min + (ll && inside ? x[n - 1] : 0), &lv);
+        const uint32_t size[3] = { lv.width, lv.height, lv.depth };
+
         for (unsigned i = 0; i < nc; i++) {
             at[i] = x[array + i];
             inside &= at[i] < size[i];
         }
         if (array) {
             at[2] = x[0];
-            inside &= at[2] < c.v.depth;
+            inside &= at[2] < lv.depth;
         }
         /* outside the image: zeros (Vulkan's robust image access) */
         if (inside) {
-            if (!nv_sm_tex_texel(w, &c.v, at[0], at[1], at[2], r, l)) {
+            if (!nv_sm_tex_texel(w, &lv, at[0], at[1], at[2], r, l)) {
                 return;
             }
-            nv_sm_tex_swizzle(&c.v, r, sw);
+            nv_sm_tex_swizzle(&lv, r, sw);
         }
         for (unsigned k = 0; k < 4; k++) {
             out[k][l] = sw[k];
@@ -211,9 +226,9 @@ static void exec_TLD4(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 }
 
 /*
- * TXQ TEX_HEADER_DIMENSION: Ra = [handle, LOD]; width, height, depth (3D,
- * shrinking with the LOD) or layers, and the levels (one: the unit has no
- * mipmaps yet).
+ * TXQ TEX_HEADER_DIMENSION: Ra = [handle, LOD]; the width, height, depth
+ * (3D) or layers of the view's level LOD (zeros past its last), and the
+ * view's levels.
  */
 static void exec_TXQ(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
@@ -222,17 +237,19 @@ static void exec_TXQ(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = __builtin_ctz(m);
-        uint32_t lod = nv_sm_rrow(w, in->src[0].reg + 1)[l], sh = MIN(lod, 31u);
-        bool is3d;
+        uint32_t lod = nv_sm_rrow(w, in->src[0].reg + 1)[l];
+        NvSmTexView lv = { 0 };
 
         if (!lane_view(w, in, l, false, &c)) {
             return;
         }
-        is3d = c.v.type == NV_TIC_TYPE_3D;
-        out[0][l] = MAX(c.v.width >> sh, 1u);
-        out[1][l] = MAX(c.v.height >> sh, 1u);
-        out[2][l] = is3d ? MAX(c.v.depth >> sh, 1u) : c.v.depth;
-        out[3][l] = 1;
+        if (lod <= (uint32_t)(c.v.view_max - c.v.view_min)) {
+            nv_sm_tex_level(&c.v, c.v.view_min + lod, &lv);
+        }
+        out[0][l] = lv.width;
+        out[1][l] = lv.height;
+        out[2][l] = lv.depth;
+        out[3][l] = c.v.view_max - c.v.view_min + 1u;
     }
     write_results(w, in, mask, out);
 }

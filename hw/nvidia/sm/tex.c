@@ -69,6 +69,101 @@ static bool valid_type(unsigned t)
            t == NV_TIC_FLOAT;
 }
 
+/* ---- mip levels, laid out as NIL lays them out (and the hardware expects) ---- */
+
+static unsigned ceil_log2(uint64_t v)
+{
+    unsigned l = 0;
+
+    while ((1ull << l) < v && l < 63) {
+        l++;
+    }
+    return l;
+}
+
+/*
+ * Level `level`'s extent and block-linear geometry: the level-0 block
+ * shrunk to the smallest power of two that holds the level's height (in
+ * GOBs) and depth (NIL's Tiling::clamp). Its bytes: whole blocks.
+ */
+static uint64_t level_geom(const NvSmTexView *v, unsigned level, uint32_t ext[3], NvBlGeom *g)
+{
+    bool is3d = v->type == NV_TIC_TYPE_3D;
+    unsigned lh, ld;
+
+    ext[0] = MAX(v->width0 >> level, 1u);
+    ext[1] = MAX(v->height0 >> level, 1u);
+    ext[2] = is3d ? MAX(v->depth0 >> level, 1u) : v->depth0;
+    lh = MIN(v->log2_h0, ceil_log2(nv_bl_div_round_up_pow2(ext[1], 3)));
+    ld = is3d ? MIN(v->log2_d0, ceil_log2(ext[2])) : 0;
+    nv_bl_geom_init(g, 0, lh, ld, (uint64_t)ext[0] * v->bpp, ext[1]);
+    return g->blocks_x * g->blocks_y * (is3d ? nv_bl_div_round_up_pow2(ext[2], ld) : 1) <<
+           (NV_GOB_SHIFT + lh + ld);
+}
+
+/* Bytes of one layer, every level, aligned to level 0's block (NIL's array stride). */
+static uint64_t layer_bytes(const NvSmTexView *v)
+{
+    uint64_t sum = 0, align = 1ull << (NV_GOB_SHIFT + v->log2_h0 + v->log2_d0);
+    uint32_t ext[3];
+    NvBlGeom g;
+
+    if (!v->block_linear) {
+        return 0;
+    }
+    for (unsigned i = 0; i < v->levels; i++) {
+        sum += level_geom(v, i, ext, &g);
+    }
+    return (sum + align - 1) / align * align;
+}
+
+bool nv_sm_tex_level(const NvSmTexView *v, unsigned level, NvSmTexView *out)
+{
+    uint64_t off = 0;
+    uint32_t ext[3];
+    NvBlGeom g;
+
+    if (level >= v->levels) {
+        return false;
+    }
+    *out = *v;
+    if (!v->block_linear) {
+        return true;            /* pitch headers have one level */
+    }
+    for (unsigned i = 0; i < level; i++) {
+        off += level_geom(v, i, ext, &g);
+    }
+    level_geom(v, level, ext, &out->geom);
+    out->base = v->base0 + off;
+    out->width = ext[0];
+    out->height = ext[1];
+    out->depth = ext[2];
+    return true;
+}
+
+void nv_sm_tex_lod(const NvSmTexView *v, NvSmSampler *s, float lod, unsigned level[2],
+                   float *frac)
+{
+    unsigned q = v->view_max - v->view_min;
+
+    lod = fminf(fmaxf(lod + s->lod_bias, s->min_lod), s->max_lod);
+    s->linear = lod > 0 ? s->min_linear : s->linear;
+    level[0] = level[1] = v->view_min;
+    *frac = 0;
+    if (s->mip == NV_TSC_MIP_NONE || !q || !(lod > 0)) {
+        return;
+    }
+    lod = fminf(lod, (float)q);
+    if (s->mip == NV_TSC_MIP_POINT) {
+        /* Vulkan: ceil(lod + 0.5) - 1, level 0 up to 0.5 */
+        level[0] = level[1] = v->view_min + (lod <= 0.5f ? 0 : (unsigned)ceilf(lod + 0.5f) - 1);
+        return;
+    }
+    level[0] = v->view_min + (unsigned)floorf(lod);
+    level[1] = MIN(level[0] + 1, (unsigned)v->view_max);
+    *frac = rintf((lod - floorf(lod)) * (1 << TEX_FRAC_BITS)) / (1 << TEX_FRAC_BITS);
+}
+
 /* The parts of a header the unit supports; false says which is not (for the log). */
 static bool parse_view(const uint32_t d[NV_TEX_DESC_DWORDS], NvSmTexView *v)
 {
@@ -85,8 +180,12 @@ static bool parse_view(const uint32_t d[NV_TEX_DESC_DWORDS], NvSmTexView *v)
     for (unsigned i = 0; i < G_N_ELEMENTS(types); i++) {
         type_ok |= v->type == types[i];
     }
-    if (!f || !type_ok || NV_TIC_GET(d, MAX_MIP_LEVEL) || NV_TIC_GET(d, RES_VIEW_MIN_MIP_LEVEL) ||
-        (version != NV_TIC_HEADER_PITCH && version != NV_TIC_HEADER_BLOCKLINEAR)) {
+    v->levels = NV_TIC_GET(d, MAX_MIP_LEVEL) + 1u;
+    v->view_min = NV_TIC_GET(d, RES_VIEW_MIN_MIP_LEVEL);
+    v->view_max = NV_TIC_GET(d, RES_VIEW_MAX_MIP_LEVEL);
+    if (!f || !type_ok || v->view_min > v->view_max || v->view_max >= v->levels ||
+        (version != NV_TIC_HEADER_PITCH && version != NV_TIC_HEADER_BLOCKLINEAR) ||
+        (version == NV_TIC_HEADER_PITCH && v->levels > 1)) {
         return false;
     }
     for (unsigned c = 0; c < 4; c++) {
@@ -123,11 +222,10 @@ static bool parse_view(const uint32_t d[NV_TEX_DESC_DWORDS], NvSmTexView *v)
             return false;
         }
         v->base |= (uint64_t)NV_TIC_GET(d, BL_ADDRESS_BITS31TO9) << 9;
-        nv_bl_geom_init(&v->geom, 0, NV_TIC_GET(d, GOBS_PER_BLOCK_HEIGHT), log2_d,
-                        (uint64_t)v->width * v->bpp, v->height);
-        /* array layers are whole slabs of blocks apart */
-        v->layer_stride = (v->geom.blocks_x * v->geom.blocks_y) <<
-                          (NV_GOB_SHIFT + v->geom.log2_h);
+        v->log2_h0 = NV_TIC_GET(d, GOBS_PER_BLOCK_HEIGHT);
+        v->log2_d0 = log2_d;
+        nv_bl_geom_init(&v->geom, 0, v->log2_h0, log2_d, (uint64_t)v->width * v->bpp,
+                        v->height);
     } else {
         v->base |= (uint64_t)NV_TIC_GET(d, PITCH_ADDRESS_BITS31TO5) << 5;
         v->pitch = NV_TIC_GET(d, PITCH_BITS20TO5) << 5 | NV_TIC_GET(d, PITCH_BIT21) << 21;
@@ -139,7 +237,12 @@ static bool parse_view(const uint32_t d[NV_TEX_DESC_DWORDS], NvSmTexView *v)
             return false;
         }
     }
-    return true;
+    v->base0 = v->base;
+    v->width0 = v->width;
+    v->height0 = v->height;
+    v->depth0 = v->depth;
+    v->layer_stride = layer_bytes(v);
+    return nv_sm_tex_level(v, v->view_min, v);
 }
 
 bool nv_sm_tex_view(NvSmWarp *w, uint32_t index, NvSmTexView *v, unsigned lane)
@@ -172,6 +275,11 @@ bool nv_sm_tex_sampler(NvSmWarp *w, uint32_t index, NvSmSampler *s, unsigned lan
     }
     s->linear = NV_TSC_GET(d, MAG_FILTER) == NV_TSC_FILTER_LINEAR;
     s->min_linear = NV_TSC_GET(d, MIN_FILTER) == NV_TSC_FILTER_LINEAR;
+    s->mip = NV_TSC_GET(d, MIP_FILTER);
+    /* fixed point with 8 fraction bits; the bias signed */
+    s->lod_bias = (float)((int32_t)(NV_TSC_GET(d, MIP_LOD_BIAS) << 19) >> 19) / 256.0f;
+    s->min_lod = (float)NV_TSC_GET(d, MIN_LOD_CLAMP) / 256.0f;
+    s->max_lod = (float)NV_TSC_GET(d, MAX_LOD_CLAMP) / 256.0f;
     s->unnormalized = NV_TSC_GET(d, FLOAT_COORD_NORMALIZATION);
     if (NV_TSC_GET(d, DEPTH_COMPARE) || s->address[0] > NV_TSC_CLAMP_OGL ||
         s->address[1] > NV_TSC_CLAMP_OGL || s->address[2] > NV_TSC_CLAMP_OGL) {

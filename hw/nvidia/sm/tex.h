@@ -13,10 +13,19 @@
 #include "hw/nvidia/nv-tex.h"
 #include "sm-internal.h"
 
-/* A validated texture header: one level, the layout and the format. */
+/*
+ * A validated texture header: the layout and the format, and one level of
+ * it (base, width, height, depth, geom: at first the view's base level,
+ * nv_sm_tex_level() gives another).
+ */
 typedef struct NvSmTexView {
-    uint64_t base;
+    uint64_t base;                  /* the level's first byte (layer 0) */
     uint32_t width, height, depth;  /* depth: 3D slices or array layers (else 1) */
+    uint64_t base0;                 /* level 0 */
+    uint32_t width0, height0, depth0;
+    uint8_t log2_h0, log2_d0;       /* level 0's block, in GOBs (log2) */
+    uint8_t levels;                 /* the image's levels (MAX_MIP_LEVEL + 1) */
+    uint8_t view_min, view_max;     /* the view's levels */
     uint8_t type;                   /* NV_TIC_TYPE_* */
     bool block_linear;
     NvBlGeom geom;                  /* block linear */
@@ -33,12 +42,23 @@ typedef struct NvSmSampler {
     uint8_t address[3];             /* NV_TSC_WRAP.. per axis */
     bool linear;                    /* bilinear (else nearest): the filter in use */
     bool min_linear;                /* the minification filter (LOD > 0) */
+    uint8_t mip;                    /* NV_TSC_MIP_NONE, _POINT, _LINEAR */
+    float lod_bias, min_lod, max_lod;
     bool unnormalized;              /* coordinates in texels whatever the header says */
     uint32_t border[4];
 } NvSmSampler;
 
 bool nv_sm_tex_view(NvSmWarp *w, uint32_t index, NvSmTexView *v, unsigned lane);
 bool nv_sm_tex_sampler(NvSmWarp *w, uint32_t index, NvSmSampler *s, unsigned lane);
+/* Level `level` of the image (as v, with that level's base and extent); false past the last. */
+bool nv_sm_tex_level(const NvSmTexView *v, unsigned level, NvSmTexView *out);
+/*
+ * The levels and weights a fetch at explicit LOD lod (before bias and
+ * clamps) samples: level[0] with weight 1 - *frac, level[1] with *frac; the
+ * filter in s->linear set for magnification or minification.
+ */
+void nv_sm_tex_lod(const NvSmTexView *v, NvSmSampler *s, float lod, unsigned level[2],
+                   float *frac);
 /* Byte address of (x bytes, row y, slice or layer z). */
 uint64_t nv_sm_tex_address(const NvSmTexView *v, uint64_t x_bytes, uint32_t y, uint32_t z);
 /* Texel (x, y, z) inside the view, decoded: R, G, B, A as register values. */

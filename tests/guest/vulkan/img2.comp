@@ -2,7 +2,9 @@
 // Images, continued: a 2D array and a 3D image (texelFetch, nearest and
 // linear textureLod, the linear one between slices), and the address
 // modes clamp-to-border and mirrored repeat on img.comp's RGBA8 image, and
-// textureSize of the three.
+// textureSize of the three; a mipmapped image (5 levels): textureLod at a
+// level and between two (linear mipmap filter), texelFetch of a level,
+// textureSize and textureQueryLevels.
 // 192 invocations, one per texel of the 8x8x3 array.
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 0) buffer Out { uint o[]; };
@@ -10,6 +12,7 @@ layout(set = 0, binding = 1) uniform sampler2DArray arr;
 layout(set = 0, binding = 2) uniform sampler3D vol;
 layout(set = 0, binding = 3) uniform sampler2D border;
 layout(set = 0, binding = 4) uniform sampler2D mirror;
+layout(set = 0, binding = 5) uniform sampler2D mip;
 
 void main()
 {
@@ -22,12 +25,18 @@ void main()
     ivec3 as = textureSize(arr, 0), vs = textureSize(vol, 0);
     ivec2 bs = textureSize(border, 0);
 
-    o[i * 8 + 0] = packUnorm4x8(texelFetch(arr, p, 0));
-    o[i * 8 + 1] = packUnorm4x8(textureLod(arr, vec3(uv, float(p.z)), 0.0));
-    o[i * 8 + 2] = packUnorm4x8(texelFetch(vol, ivec3(p.xy, p.z + 1), 0));
-    o[i * 8 + 3] = floatBitsToUint(textureLod(vol, vec3(uv, (float(p.z) + 1.25) / 4.0), 0.0).x);
-    o[i * 8 + 4] = packUnorm4x8(textureLod(border, far, 0.0));
-    o[i * 8 + 5] = packUnorm4x8(textureLod(mirror, far, 0.0));
-    o[i * 8 + 6] = uint(as.x | as.y << 8 | as.z << 16);
-    o[i * 8 + 7] = uint(vs.x | vs.y << 8 | vs.z << 16 | bs.x << 20 | bs.y << 26);
+    ivec2 ms = textureSize(mip, 3);
+
+    o[i * 12 + 8] = packUnorm4x8(textureLod(mip, uv, 1.0));
+    o[i * 12 + 9] = packUnorm4x8(textureLod(mip, uv, 2.5));
+    o[i * 12 + 10] = packUnorm4x8(texelFetch(mip, p.xy / 2, 2));
+    o[i * 12 + 11] = uint(ms.x | ms.y << 8 | textureQueryLevels(mip) << 16);
+    o[i * 12 + 0] = packUnorm4x8(texelFetch(arr, p, 0));
+    o[i * 12 + 1] = packUnorm4x8(textureLod(arr, vec3(uv, float(p.z)), 0.0));
+    o[i * 12 + 2] = packUnorm4x8(texelFetch(vol, ivec3(p.xy, p.z + 1), 0));
+    o[i * 12 + 3] = floatBitsToUint(textureLod(vol, vec3(uv, (float(p.z) + 1.25) / 4.0), 0.0).x);
+    o[i * 12 + 4] = packUnorm4x8(textureLod(border, far, 0.0));
+    o[i * 12 + 5] = packUnorm4x8(textureLod(mirror, far, 0.0));
+    o[i * 12 + 6] = uint(as.x | as.y << 8 | as.z << 16);
+    o[i * 12 + 7] = uint(vs.x | vs.y << 8 | vs.z << 16 | bs.x << 20 | bs.y << 26);
 }

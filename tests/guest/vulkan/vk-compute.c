@@ -450,15 +450,15 @@ static uint32_t img_rgba(uint32_t x, uint32_t y)
 
 static uint32_t img_store_word(uint32_t x, uint32_t y) { return x * 1000 + y * 7; }
 
-/* An image of ext (layers: array layers) in optimal tiling, device-local, and its view. */
+/* An image of ext (array layers, mip levels) in optimal tiling, device-local, and its view. */
 static VkResult img_new(VkDevice dev, const VkPhysicalDeviceMemoryProperties *mp, VkFormat fmt,
-                        VkExtent3D ext, uint32_t layers, VkImageViewType vt,
+                        VkExtent3D ext, uint32_t layers, uint32_t levels, VkImageViewType vt,
                         VkImageUsageFlags usage, Img *im)
 {
     VkImageCreateInfo ci = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
         .imageType = vt == VK_IMAGE_VIEW_TYPE_3D ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D,
-        .format = fmt, .extent = ext, .mipLevels = 1, .arrayLayers = layers,
+        .format = fmt, .extent = ext, .mipLevels = levels, .arrayLayers = layers,
         .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
         .usage = usage | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
         .sharingMode = VK_SHARING_MODE_EXCLUSIVE, .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED };
@@ -481,7 +481,7 @@ static VkResult img_new(VkDevice dev, const VkPhysicalDeviceMemoryProperties *mp
     }
     VkImageViewCreateInfo vci = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = im->img, .viewType = vt,
-        .format = fmt, .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers } };
+        .format = fmt, .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, layers } };
     return vkCreateImageView(dev, &vci, NULL, &im->view);
 }
 
@@ -494,19 +494,22 @@ static void img_barrier(VkCommandBuffer cb, VkImage img, VkImageLayout from, VkI
         .dstAccessMask = dst, .oldLayout = from, .newLayout = to,
         .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
         .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .image = img,
-        .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, VK_REMAINING_ARRAY_LAYERS } };
+        .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, VK_REMAINING_MIP_LEVELS, 0,
+                              VK_REMAINING_ARRAY_LAYERS } };
 
     vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
                          VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, NULL, 0, NULL, 1, &b);
 }
 
-static VkSampler sampler_new(VkDevice dev, VkFilter filter, VkSamplerAddressMode mode)
+/* A sampler; maxLod > 0 with linear mipmap filtering. */
+static VkSampler sampler_new(VkDevice dev, VkFilter filter, VkSamplerAddressMode mode,
+                             float max_lod)
 {
     VkSamplerCreateInfo ci = {
         .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO, .magFilter = filter,
-        .minFilter = filter, .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
-        .addressModeU = mode, .addressModeV = mode, .addressModeW = mode, .maxLod = 0.0f,
-        .borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE };
+        .minFilter = filter, .addressModeU = mode, .addressModeV = mode, .addressModeW = mode,
+        .mipmapMode = max_lod > 0 ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST,
+        .maxLod = max_lod, .borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE };
     VkSampler s = VK_NULL_HANDLE;
 
     vkCreateSampler(dev, &ci, NULL, &s);
@@ -626,7 +629,8 @@ static VkResult images_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLay
 
 /* img2.comp's images: an 8x8x3 array and an 8x8x4 volume of RGBA8. */
 #define IMG2_N      192u                /* invocations: one per array texel */
-#define IMG2_WORDS  8u                  /* results per invocation */
+#define IMG2_WORDS  12u                 /* results per invocation */
+#define MIP_LEVELS  5u                  /* img2.comp's mipmapped 16x16 image */
 
 static uint32_t arr_rgba(uint32_t x, uint32_t y, uint32_t l)
 {
@@ -636,6 +640,24 @@ static uint32_t arr_rgba(uint32_t x, uint32_t y, uint32_t l)
 static uint32_t vol_rgba(uint32_t x, uint32_t y, uint32_t z)
 {
     return ((x * 7 + y * 13 + z * 50) & 255) | (x * 32) << 8 | (z * 60) << 16 | (y * 16) << 24;
+}
+
+static uint32_t mip_rgba(uint32_t level, uint32_t x, uint32_t y)
+{
+    return ((level * 60 + x * 9 + y) & 255) | (x * 20) << 8 | (y * 20) << 16 | (level * 50) << 24;
+}
+
+/* Half of each byte of a and b, the sum rounded: within one of packUnorm4x8's rounding. */
+static bool mip_mix_ok(uint32_t got, uint32_t a, uint32_t b)
+{
+    for (unsigned k = 0; k < 32; k += 8) {
+        int want = (int)(((a >> k) & 255) + ((b >> k) & 255)), g = (int)((got >> k) & 255) * 2;
+
+        if (g < want - 2 || g > want + 2) {
+            return false;
+        }
+    }
+    return true;
 }
 
 /* Texel i of the 16x16 image under an address mode (clamp to border: -1 outside). */
@@ -651,7 +673,7 @@ static int img2_wrap(int i, bool border)
 
 static void images2_check(const uint32_t *o)
 {
-    unsigned bad[7] = { 0 };
+    unsigned bad[11] = { 0 };
 
     for (uint32_t i = 0; i < IMG2_N; i++) {
         uint32_t x = i % 8, y = i / 8 % 8, l = i / 64;
@@ -669,6 +691,12 @@ static void images2_check(const uint32_t *o)
         /* textureSize: the 8x8x3 array; the 8x8x4 volume and the 16x16 image */
         bad[6] += o[i * IMG2_WORDS + 6] != (8 | 8 << 8 | 3 << 16) ||
                   o[i * IMG2_WORDS + 7] != (8 | 8 << 8 | 4 << 16 | IMG << 20 | IMG << 26);
+        /* the mipmapped image: (x, y) of the 8x8 level 1, x / 2 of level 2, x / 4 of 3 */
+        bad[7] += o[i * IMG2_WORDS + 8] != mip_rgba(1, x, y);
+        bad[8] += !mip_mix_ok(o[i * IMG2_WORDS + 9], mip_rgba(2, x / 2, y / 2),
+                              mip_rgba(3, x / 4, y / 4));
+        bad[9] += o[i * IMG2_WORDS + 10] != mip_rgba(2, x / 2, y / 2);
+        bad[10] += o[i * IMG2_WORDS + 11] != (2 | 2 << 8 | MIP_LEVELS << 16);
     }
     report(!bad[0] && !bad[1], "img2: 2D array: texelFetch and nearest textureLod of each "
            "layer (%u, %u of %u wrong)", bad[0], bad[1], IMG2_N);
@@ -679,20 +707,36 @@ static void images2_check(const uint32_t *o)
     report(!bad[5], "img2: mirrored repeat (%u of %u wrong)", bad[5], IMG2_N);
     report(!bad[6], "img2: textureSize of the array, the volume and the 2D image (%u of %u "
            "wrong; 0x%08x 0x%08x)", bad[6], IMG2_N, o[6], o[7]);
+    report(!bad[7] && !bad[9], "img2: mipmaps: textureLod at level 1 and texelFetch of level 2 "
+           "(%u, %u of %u wrong; 0x%08x, want 0x%08x)", bad[7], bad[9], IMG2_N, o[8],
+           mip_rgba(1, 0, 0));
+    report(!bad[8], "img2: mipmaps: textureLod 2.5 blends levels 2 and 3 (%u of %u wrong; "
+           "0x%08x)", bad[8], IMG2_N, o[9]);
+    report(!bad[10], "img2: mipmaps: textureSize of level 3 and textureQueryLevels (0x%08x)",
+           o[11]);
 }
 
 /* Uploads the array and the volume, then one dispatch of img2.comp. */
 static VkResult images2_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLayout pl,
-                               VkDescriptorSet ds, const Img im[2], const Buf *stage)
+                               VkDescriptorSet ds, const Img im[3], const Buf *stage)
 {
     VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                     .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
-    VkBufferImageCopy up[2] = {
+    /* the array, the volume, then each level of the mipmapped image */
+    VkBufferImageCopy up[2 + MIP_LEVELS] = {
         { .bufferOffset = 0, .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 3 },
           .imageExtent = { 8, 8, 1 } },
         { .bufferOffset = 8 * 8 * 3 * 4, .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
           .imageExtent = { 8, 8, 4 } },
     };
+    uint32_t at = 8 * 8 * 7 * 4;
+
+    for (uint32_t lv = 0; lv < MIP_LEVELS; lv++) {
+        up[2 + lv] = (VkBufferImageCopy){
+            .bufferOffset = at, .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, lv, 0, 1 },
+            .imageExtent = { IMG >> lv, IMG >> lv, 1 } };
+        at += (IMG >> lv) * (IMG >> lv) * 4;
+    }
     VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                            .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                            .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
@@ -704,11 +748,11 @@ static VkResult images2_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLa
     if (r != VK_SUCCESS) {
         return r;
     }
-    for (unsigned k = 0; k < 2; k++) {
+    for (unsigned k = 0; k < 3; k++) {
         img_barrier(cb, im[k].img, VK_IMAGE_LAYOUT_UNDEFINED,
                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0, VK_ACCESS_TRANSFER_WRITE_BIT);
         vkCmdCopyBufferToImage(cb, stage->buf, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                               1, &up[k]);
+                               k < 2 ? 1 : MIP_LEVELS, &up[k]);
         img_barrier(cb, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                     VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_TRANSFER_WRITE_BIT,
                     VK_ACCESS_SHADER_READ_BIT);
@@ -725,23 +769,23 @@ static VkResult images2_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLa
 static int images2(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp, const Img *rgba)
 {
     VkDevice dev = vk->dev;
-    VkDescriptorSetLayoutBinding bind[5];
+    VkDescriptorSetLayoutBinding bind[6];
     VkDescriptorSetLayout dsl;
     VkPipelineLayout pl;
     VkPipeline pipe;
     VkDescriptorPool dp;
     VkDescriptorSet ds;
-    Img im[2];
+    Img im[3];
     Buf out, stage;
 
-    for (uint32_t i = 0; i < 5; i++) {
+    for (uint32_t i = 0; i < 6; i++) {
         bind[i] = (VkDescriptorSetLayoutBinding){
             .binding = i, .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
             .descriptorType = i ? VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER :
                                   VK_DESCRIPTOR_TYPE_STORAGE_BUFFER };
     }
     VkDescriptorSetLayoutCreateInfo dslci = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 5,
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 6,
         .pBindings = bind };
     VK(vkCreateDescriptorSetLayout(dev, &dslci, NULL, &dsl));
     VkPipelineLayoutCreateInfo plci = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
@@ -749,7 +793,7 @@ static int images2(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp, con
     VK(vkCreatePipelineLayout(dev, &plci, NULL, &pl));
     VK(make_pipeline(dev, pl, img2_spv, sizeof(img2_spv), &pipe));
     VkDescriptorPoolSize ps[2] = { { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 },
-                                   { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 4 } };
+                                   { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 5 } };
     VkDescriptorPoolCreateInfo dpci = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                         .maxSets = 1, .poolSizeCount = 2, .pPoolSizes = ps };
     VK(vkCreateDescriptorPool(dev, &dpci, NULL, &dp));
@@ -757,12 +801,22 @@ static int images2(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp, con
                                          .descriptorPool = dp, .descriptorSetCount = 1,
                                          .pSetLayouts = &dsl };
     VK(vkAllocateDescriptorSets(dev, &dsai, &ds));
-    VK(img_new(dev, mp, VK_FORMAT_R8G8B8A8_UNORM, (VkExtent3D){ 8, 8, 1 }, 3,
+    VK(img_new(dev, mp, VK_FORMAT_R8G8B8A8_UNORM, (VkExtent3D){ 8, 8, 1 }, 3, 1,
                VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_IMAGE_USAGE_SAMPLED_BIT, &im[0]));
-    VK(img_new(dev, mp, VK_FORMAT_R8G8B8A8_UNORM, (VkExtent3D){ 8, 8, 4 }, 1,
+    VK(img_new(dev, mp, VK_FORMAT_R8G8B8A8_UNORM, (VkExtent3D){ 8, 8, 4 }, 1, 1,
                VK_IMAGE_VIEW_TYPE_3D, VK_IMAGE_USAGE_SAMPLED_BIT, &im[1]));
+    VK(img_new(dev, mp, VK_FORMAT_R8G8B8A8_UNORM, (VkExtent3D){ IMG, IMG, 1 }, 1, MIP_LEVELS,
+               VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_USAGE_SAMPLED_BIT, &im[2]));
     VK(buf_new(dev, mp, IMG2_N * IMG2_WORDS, &out));
-    VK(buf_new(dev, mp, 8 * 8 * 7, &stage));
+    VK(buf_new(dev, mp, 8 * 8 * 7 + IMG * IMG * 2, &stage));
+    uint32_t *mipw = stage.map + 8 * 8 * 7;
+    for (uint32_t lv = 0; lv < MIP_LEVELS; lv++) {
+        for (uint32_t y = 0; y < (IMG >> lv); y++) {
+            for (uint32_t x = 0; x < (IMG >> lv); x++) {
+                *mipw++ = mip_rgba(lv, x, y);
+            }
+        }
+    }
     for (uint32_t z = 0; z < 4; z++) {
         for (uint32_t y = 0; y < 8; y++) {
             for (uint32_t x = 0; x < 8; x++) {
@@ -773,28 +827,33 @@ static int images2(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp, con
             }
         }
     }
-    VkSampler nearest = sampler_new(dev, VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE);
-    VkSampler linear = sampler_new(dev, VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE);
+    VkSampler nearest = sampler_new(dev, VK_FILTER_NEAREST,
+                                    VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, 0.0f);
+    VkSampler linear = sampler_new(dev, VK_FILTER_LINEAR,
+                                    VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, 0.0f);
     VkSampler border = sampler_new(dev, VK_FILTER_NEAREST,
-                                   VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER);
+                                    VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER, 0.0f);
     VkSampler mirror = sampler_new(dev, VK_FILTER_NEAREST,
-                                   VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT);
+                                    VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT, 0.0f);
+    VkSampler mipmap = sampler_new(dev, VK_FILTER_NEAREST,
+                                   VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, MIP_LEVELS - 1);
     VkDescriptorBufferInfo dbi = { out.buf, 0, VK_WHOLE_SIZE };
-    VkDescriptorImageInfo dii[4] = {
+    VkDescriptorImageInfo dii[5] = {
         { nearest, im[0].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
         { linear, im[1].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
         { border, rgba->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
         { mirror, rgba->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
+        { mipmap, im[2].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
     };
-    VkWriteDescriptorSet wds[5];
-    for (uint32_t i = 0; i < 5; i++) {
+    VkWriteDescriptorSet wds[6];
+    for (uint32_t i = 0; i < 6; i++) {
         wds[i] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                                          .dstSet = ds, .dstBinding = i, .descriptorCount = 1,
                                          .descriptorType = bind[i].descriptorType,
                                          .pBufferInfo = i ? NULL : &dbi,
                                          .pImageInfo = i ? &dii[i - 1] : NULL };
     }
-    vkUpdateDescriptorSets(dev, 5, wds, 0, NULL);
+    vkUpdateDescriptorSets(dev, 6, wds, 0, NULL);
     VK(images2_record(vk->cb, pipe, pl, ds, im, &stage));
     VkResult r = submit_wait(dev, vk->queue, vk->cb, vk->fence);
     if (report(r == VK_SUCCESS, "img2: uploads and one dispatch completed (VkResult %d)", r)) {
@@ -845,11 +904,11 @@ static int images(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp)
                                          .pSetLayouts = &dsl };
     VK(vkAllocateDescriptorSets(dev, &dsai, &ds));
 
-    VK(img_new(dev, mp, VK_FORMAT_R8G8B8A8_UNORM, (VkExtent3D){ IMG, IMG, 1 }, 1,
+    VK(img_new(dev, mp, VK_FORMAT_R8G8B8A8_UNORM, (VkExtent3D){ IMG, IMG, 1 }, 1, 1,
                VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_USAGE_SAMPLED_BIT, &im[0]));
-    VK(img_new(dev, mp, VK_FORMAT_R32_UINT, (VkExtent3D){ IMG, IMG, 1 }, 1,
+    VK(img_new(dev, mp, VK_FORMAT_R32_UINT, (VkExtent3D){ IMG, IMG, 1 }, 1, 1,
                VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_USAGE_STORAGE_BIT, &im[1]));
-    VK(img_new(dev, mp, VK_FORMAT_R32_UINT, (VkExtent3D){ IMG_COUNTS, 1, 1 }, 1,
+    VK(img_new(dev, mp, VK_FORMAT_R32_UINT, (VkExtent3D){ IMG_COUNTS, 1, 1 }, 1, 1,
                VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_USAGE_STORAGE_BIT, &im[2]));
     VK(buf_new(dev, mp, IMG * IMG * 4, &out));
     VK(buf_new(dev, mp, IMG * IMG * 5, &stage));
@@ -860,8 +919,10 @@ static int images(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp)
             stage.map[IMG * IMG + y * IMG + x] = img_store_word(x, y);
         }
     }
-    VkSampler nearest = sampler_new(dev, VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE);
-    VkSampler linear = sampler_new(dev, VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_REPEAT);
+    VkSampler nearest = sampler_new(dev, VK_FILTER_NEAREST,
+                                    VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, 0.0f);
+    VkSampler linear = sampler_new(dev, VK_FILTER_LINEAR,
+                                    VK_SAMPLER_ADDRESS_MODE_REPEAT, 0.0f);
     VkDescriptorBufferInfo dbi = { out.buf, 0, VK_WHOLE_SIZE };
     VkDescriptorImageInfo dii[4] = {
         { VK_NULL_HANDLE, im[1].view, VK_IMAGE_LAYOUT_GENERAL },
