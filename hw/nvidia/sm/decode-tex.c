@@ -32,8 +32,8 @@ static void decode_cbuf_handle(SassDec *d)
 /*
  * What TEX, TLD and TLD4 share: registers, handle, dimension, mask, the
  * fault predicate (PT only), eviction and .NODEP. Refused: fp16 results
- * (79..80), offsets (76), depth compare (78), the cube dimensions (no face
- * selection yet) and dimension 6; in the constant-bank form its .B (59).
+ * (79..80), offsets (76), depth compare (78) and dimension 6; in the
+ * constant-bank form its .B (59).
  */
 static bool decode_tex_common(SassDec *d)
 {
@@ -69,8 +69,7 @@ static bool decode_tex_common(SassDec *d)
     t->cache = sass_take(d, 84, 3);
     t->nodep = sass_take(d, 90, 1);
     in->pdst[0].index = NV_SASS_PT;
-    return t->mask && t->cache <= 5 && t->dim != NV_SASS_TEX_CUBE &&
-           t->dim < NV_SASS_TEX_DIM_INVALID6;
+    return t->mask && t->cache <= 5 && t->dim != NV_SASS_TEX_DIM_INVALID6;
 }
 
 /* TEX: LZ or LL (compute has no derivatives for the implicit LOD). */
@@ -86,12 +85,13 @@ bool sass_decode_TEX(SassDec *d)
     return t->lod == NV_SASS_LOD_LZ || t->lod == NV_SASS_LOD_LL;
 }
 
-/* TLD: integer texel coordinates, LZ or LL; not .CL (77) or .MS (78). */
+/* TLD: integer texel coordinates, LZ or LL, not of cube maps; not .CL (77) or .MS (78). */
 bool sass_decode_TLD(SassDec *d)
 {
     NvSassModTex *t = &d->in->mod.tex;
 
-    if (!decode_tex_common(d) || sass_take(d, 77, 1)) {
+    if (!decode_tex_common(d) || sass_take(d, 77, 1) || t->dim == NV_SASS_TEX_CUBE ||
+        t->dim == NV_SASS_TEX_ARRAY_CUBE) {
         return false;
     }
     t->lod = sass_take(d, 87, 3);

@@ -31,12 +31,18 @@ typedef struct TexCache {
 
 static bool dim_is_array(unsigned dim)
 {
-    return dim == NV_SASS_TEX_ARRAY_1D || dim == NV_SASS_TEX_ARRAY_2D;
+    return dim == NV_SASS_TEX_ARRAY_1D || dim == NV_SASS_TEX_ARRAY_2D ||
+           dim == NV_SASS_TEX_ARRAY_CUBE;
+}
+
+static bool dim_is_cube(unsigned dim)
+{
+    return dim == NV_SASS_TEX_CUBE || dim == NV_SASS_TEX_ARRAY_CUBE;
 }
 
 static unsigned dim_coords(unsigned dim)
 {
-    return dim == NV_SASS_TEX_3D ? 3 :
+    return dim == NV_SASS_TEX_3D || dim_is_cube(dim) ? 3 :
            dim == NV_SASS_TEX_1D || dim == NV_SASS_TEX_ARRAY_1D ||
            dim == NV_SASS_TEX_1D_BUFFER ? 1 : 2;
 }
@@ -115,7 +121,7 @@ static void exec_TEX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         unsigned l = __builtin_ctz(m);
         uint32_t x[TEX_MAX_INPUTS], r[4], sw[4];
         float coord[3] = { 0 }, frac;
-        unsigned level[2];
+        unsigned level[2], layer;
         NvSmSampler ls;
 
         if (!lane_view(w, in, l, true, &c)) {
@@ -125,15 +131,27 @@ static void exec_TEX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         for (unsigned i = 0; i < nc; i++) {
             coord[i] = nv_f32_of(x[array + i]);
         }
-        /* the level(s) the LOD selects, blended by its fraction (trilinear) */
+        layer = array ? x[0] & 0xffff : 0;
         ls = c.s;
+        if (dim_is_cube(t->dim)) {
+            /* a face of the cube: 2D coordinates on layer 6 * cube + face, clamped to it */
+            float dir[3] = { coord[0], coord[1], coord[2] };
+            unsigned face;
+
+            nv_sm_tex_cube(dir, coord, &face);
+            coord[2] = 0;
+            layer = layer * 6 + face;
+            ls.unnormalized = false;
+            ls.address[0] = ls.address[1] = NV_TSC_CLAMP_TO_EDGE;
+        }
+        /* the level(s) the LOD selects, blended by its fraction (trilinear) */
         nv_sm_tex_lod(&c.v, &ls, ll ? nv_f32_of(x[n - 1]) : 0.0f, level, &frac);
         for (unsigned k = 0; k < 1u + (frac > 0); k++) {
             NvSmTexView lv;
             uint32_t part[4];
 
             nv_sm_tex_level(&c.v, level[k], &lv);
-            if (!nv_sm_tex_sample(w, &lv, &ls, coord, array ? x[0] & 0xffff : 0, part, l)) {
+            if (!nv_sm_tex_sample(w, &lv, &ls, coord, layer, part, l)) {
                 return;
             }
             for (unsigned ch = 0; ch < 4; ch++) {
@@ -248,7 +266,8 @@ static void exec_TXQ(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         }
         out[0][l] = lv.width;
         out[1][l] = lv.height;
-        out[2][l] = lv.depth;
+        /* cube arrays count cubes, not faces */
+        out[2][l] = c.v.type == NV_TIC_TYPE_CUBE_ARRAY ? lv.depth / 6 : lv.depth;
         out[3][l] = c.v.view_max - c.v.view_min + 1u;
     }
     write_results(w, in, mask, out);

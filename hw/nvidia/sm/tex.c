@@ -2,14 +2,17 @@
  * The SM's texture unit: texture headers (TIC) and samplers (TSC) read from
  * the launch's pools, texel addresses in pitch and block-linear layouts
  * (nv-blocklinear.h, the copy engine's code), format decoding, addressing
- * modes, nearest and bilinear filtering, gathers, and raw surface accesses.
+ * modes, nearest and bilinear filtering, mip levels (NIL's layout), cube
+ * face selection, gathers, and surface accesses (raw and formatted).
  *
  * A descriptor is read once per instruction (32 bytes through the warp's
  * page cache) and validated before any texel is touched; one the unit does
- * not support (mip levels beyond the base, cube maps, a format outside
- * NV_TIC_FORMATS) stops the launch with NV_SM_ERR_TEX_DESC, never a silent
- * zero. Bilinear weights are the coordinate's fraction quantised to 8 bits
- * (CUDA's documented 9-bit fixed point with 8 fraction bits).
+ * not support (a format outside NV_TIC_FORMATS, a view outside its image's
+ * levels, a layout it does not know) stops the launch with
+ * NV_SM_ERR_TEX_DESC, never a silent zero. Bilinear and mipmap weights are
+ * fractions quantised to 8 bits (CUDA's documented 9-bit fixed point with 8
+ * fraction bits; Vulkan's subTexelPrecisionBits and mipmapPrecisionBits).
+ * Cube maps filter within a face (no seams across its edges).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -171,7 +174,8 @@ static bool parse_view(const uint32_t d[NV_TEX_DESC_DWORDS], NvSmTexView *v)
     const TexFormat *f = find_format(NV_TIC_GET(d, COMPONENTS));
     static const uint8_t types[] = {
         NV_TIC_TYPE_1D, NV_TIC_TYPE_2D, NV_TIC_TYPE_3D, NV_TIC_TYPE_1D_ARRAY,
-        NV_TIC_TYPE_2D_ARRAY, NV_TIC_TYPE_2D_NO_MIPMAP,
+        NV_TIC_TYPE_2D_ARRAY, NV_TIC_TYPE_2D_NO_MIPMAP, NV_TIC_TYPE_CUBE,
+        NV_TIC_TYPE_CUBE_ARRAY,
     };
     bool type_ok = false;
 
@@ -207,8 +211,10 @@ static bool parse_view(const uint32_t d[NV_TEX_DESC_DWORDS], NvSmTexView *v)
     if (v->type == NV_TIC_TYPE_1D || v->type == NV_TIC_TYPE_1D_ARRAY) {
         v->height = 1;
     }
-    if (v->type != NV_TIC_TYPE_3D && v->type != NV_TIC_TYPE_1D_ARRAY &&
-        v->type != NV_TIC_TYPE_2D_ARRAY) {
+    if (v->type == NV_TIC_TYPE_CUBE || v->type == NV_TIC_TYPE_CUBE_ARRAY) {
+        v->depth *= 6;          /* the depth field counts cubes: six faces each */
+    } else if (v->type != NV_TIC_TYPE_3D && v->type != NV_TIC_TYPE_1D_ARRAY &&
+               v->type != NV_TIC_TYPE_2D_ARRAY) {
         v->depth = 1;
     }
     v->block_linear = version == NV_TIC_HEADER_BLOCKLINEAR;
@@ -515,6 +521,35 @@ static bool fetch_wrapped(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *
         at[a] = (uint32_t)i;
     }
     return nv_sm_tex_texel(w, v, at[0], at[1], at[2], out, lane);
+}
+
+/*
+ * A cube map direction: the face (+X, -X, +Y, -Y, +Z, -Z) of its major
+ * axis, ties going to Z, then Y, and the normalised face coordinates, as
+ * Vulkan's cube map face selection table gives them.
+ */
+void nv_sm_tex_cube(const float dir[3], float st[2], unsigned *face)
+{
+    float ax = fabsf(dir[0]), ay = fabsf(dir[1]), az = fabsf(dir[2]), ma, sc, tc;
+
+    if (az >= ax && az >= ay) {
+        *face = dir[2] < 0 ? 5 : 4;
+        ma = az;
+        sc = dir[2] < 0 ? -dir[0] : dir[0];
+        tc = -dir[1];
+    } else if (ay >= ax) {
+        *face = dir[1] < 0 ? 3 : 2;
+        ma = ay;
+        sc = dir[0];
+        tc = dir[1] < 0 ? -dir[2] : dir[2];
+    } else {
+        *face = dir[0] < 0 ? 1 : 0;
+        ma = ax;
+        sc = dir[0] < 0 ? dir[2] : -dir[2];
+        tc = -dir[1];
+    }
+    st[0] = ma > 0 ? 0.5f * (sc / ma + 1) : 0.5f;
+    st[1] = ma > 0 ? 0.5f * (tc / ma + 1) : 0.5f;
 }
 
 static unsigned axes(const NvSmTexView *v)

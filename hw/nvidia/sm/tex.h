@@ -70,6 +70,8 @@ bool nv_sm_tex_texel(NvSmWarp *w, const NvSmTexView *v, uint32_t x, uint32_t y, 
  */
 bool nv_sm_tex_store(NvSmWarp *w, const NvSmTexView *v, uint32_t x, uint32_t y, uint32_t z,
                      const uint32_t in[4], unsigned mask, unsigned lane);
+/* A cube map direction: its face (0..5) and normalised face coordinates. */
+void nv_sm_tex_cube(const float dir[3], float st[2], unsigned *face);
 /* The header's X/Y/Z/W sources applied to R, G, B, A. */
 void nv_sm_tex_swizzle(const NvSmTexView *v, const uint32_t in[4], uint32_t out[4]);
 /* A filtered sample at coord (layer: array index), before the swizzle. */

@@ -458,6 +458,8 @@ static VkResult img_new(VkDevice dev, const VkPhysicalDeviceMemoryProperties *mp
     VkImageCreateInfo ci = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
         .imageType = vt == VK_IMAGE_VIEW_TYPE_3D ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D,
+        .flags = vt == VK_IMAGE_VIEW_TYPE_CUBE || vt == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY ?
+                 VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0,
         .format = fmt, .extent = ext, .mipLevels = levels, .arrayLayers = layers,
         .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
         .usage = usage | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
@@ -629,7 +631,7 @@ static VkResult images_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLay
 
 /* img2.comp's images: an 8x8x3 array and an 8x8x4 volume of RGBA8. */
 #define IMG2_N      192u                /* invocations: one per array texel */
-#define IMG2_WORDS  12u                 /* results per invocation */
+#define IMG2_WORDS  16u                 /* results per invocation */
 #define MIP_LEVELS  5u                  /* img2.comp's mipmapped 16x16 image */
 
 static uint32_t arr_rgba(uint32_t x, uint32_t y, uint32_t l)
@@ -645,6 +647,17 @@ static uint32_t vol_rgba(uint32_t x, uint32_t y, uint32_t z)
 static uint32_t mip_rgba(uint32_t level, uint32_t x, uint32_t y)
 {
     return ((level * 60 + x * 9 + y) & 255) | (x * 20) << 8 | (y * 20) << 16 | (level * 50) << 24;
+}
+
+static uint32_t cube_rgba(uint32_t face, uint32_t x, uint32_t y)
+{
+    return (face * 40 + x) | (y * 16) << 8 | (face * 50) << 16 | (x * 16) << 24;
+}
+
+/* Layer l (cube l / 6, face l % 6) of the cube map array. */
+static uint32_t cubes_rgba(uint32_t l, uint32_t x, uint32_t y)
+{
+    return ((l * 20 + x) & 255) | (y * 15) << 8 | (l * 21) << 16 | 0x80u << 24;
 }
 
 /* Half of each byte of a and b, the sum rounded: within one of packUnorm4x8's rounding. */
@@ -673,7 +686,7 @@ static int img2_wrap(int i, bool border)
 
 static void images2_check(const uint32_t *o)
 {
-    unsigned bad[11] = { 0 };
+    unsigned bad[15] = { 0 };
 
     for (uint32_t i = 0; i < IMG2_N; i++) {
         uint32_t x = i % 8, y = i / 8 % 8, l = i / 64;
@@ -697,6 +710,12 @@ static void images2_check(const uint32_t *o)
                               mip_rgba(3, x / 4, y / 4));
         bad[9] += o[i * IMG2_WORDS + 10] != mip_rgba(2, x / 2, y / 2);
         bad[10] += o[i * IMG2_WORDS + 11] != (2 | 2 << 8 | MIP_LEVELS << 16);
+        /* the cube: face i % 6, texel ((i / 6) % 16, (i / 6) / 16 * 7) */
+        bad[11] += o[i * IMG2_WORDS + 12] != cube_rgba(i % 6, i / 6 % 16, i / 6 / 16 * 7);
+        bad[12] += o[i * IMG2_WORDS + 13] != (IMG | IMG << 8);
+        /* the second cube of the array: layers 6..11 */
+        bad[13] += o[i * IMG2_WORDS + 14] != cubes_rgba(6 + i % 6, i / 6 % 16, i / 6 / 16 * 7);
+        bad[14] += o[i * IMG2_WORDS + 15] != (IMG | IMG << 8 | 2 << 16);
     }
     report(!bad[0] && !bad[1], "img2: 2D array: texelFetch and nearest textureLod of each "
            "layer (%u, %u of %u wrong)", bad[0], bad[1], IMG2_N);
@@ -714,16 +733,22 @@ static void images2_check(const uint32_t *o)
            "0x%08x)", bad[8], IMG2_N, o[9]);
     report(!bad[10], "img2: mipmaps: textureSize of level 3 and textureQueryLevels (0x%08x)",
            o[11]);
+    report(!bad[11], "img2: cube map: textureLod in a direction onto each face (%u of %u "
+           "wrong; 0x%08x, want 0x%08x)", bad[11], IMG2_N, o[12], cube_rgba(0, 0, 0));
+    report(!bad[12], "img2: cube map: textureSize (0x%08x)", o[13]);
+    report(!bad[13], "img2: cube map array: textureLod onto each face of the second cube (%u "
+           "of %u wrong; 0x%08x, want 0x%08x)", bad[13], IMG2_N, o[14], cubes_rgba(6, 0, 0));
+    report(!bad[14], "img2: cube map array: textureSize (0x%08x)", o[15]);
 }
 
 /* Uploads the array and the volume, then one dispatch of img2.comp. */
 static VkResult images2_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLayout pl,
-                               VkDescriptorSet ds, const Img im[3], const Buf *stage)
+                               VkDescriptorSet ds, const Img im[5], const Buf *stage)
 {
     VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                     .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
-    /* the array, the volume, then each level of the mipmapped image */
-    VkBufferImageCopy up[2 + MIP_LEVELS] = {
+    /* the array, the volume, each level of the mipmapped image, the cube's faces */
+    VkBufferImageCopy up[4 + MIP_LEVELS] = {
         { .bufferOffset = 0, .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 3 },
           .imageExtent = { 8, 8, 1 } },
         { .bufferOffset = 8 * 8 * 3 * 4, .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
@@ -737,6 +762,13 @@ static VkResult images2_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLa
             .imageExtent = { IMG >> lv, IMG >> lv, 1 } };
         at += (IMG >> lv) * (IMG >> lv) * 4;
     }
+    up[2 + MIP_LEVELS] = (VkBufferImageCopy){
+        .bufferOffset = at, .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 6 },
+        .imageExtent = { IMG, IMG, 1 } };
+    up[3 + MIP_LEVELS] = (VkBufferImageCopy){
+        .bufferOffset = at + IMG * IMG * 6 * 4,
+        .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 12 },
+        .imageExtent = { IMG, IMG, 1 } };
     VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                            .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                            .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
@@ -748,11 +780,11 @@ static VkResult images2_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLa
     if (r != VK_SUCCESS) {
         return r;
     }
-    for (unsigned k = 0; k < 3; k++) {
+    for (unsigned k = 0; k < 5; k++) {
         img_barrier(cb, im[k].img, VK_IMAGE_LAYOUT_UNDEFINED,
                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0, VK_ACCESS_TRANSFER_WRITE_BIT);
         vkCmdCopyBufferToImage(cb, stage->buf, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                               k < 2 ? 1 : MIP_LEVELS, &up[k]);
+                               k == 2 ? MIP_LEVELS : 1, &up[k < 3 ? k : k - 1 + MIP_LEVELS]);
         img_barrier(cb, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                     VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_TRANSFER_WRITE_BIT,
                     VK_ACCESS_SHADER_READ_BIT);
@@ -769,23 +801,23 @@ static VkResult images2_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLa
 static int images2(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp, const Img *rgba)
 {
     VkDevice dev = vk->dev;
-    VkDescriptorSetLayoutBinding bind[6];
+    VkDescriptorSetLayoutBinding bind[8];
     VkDescriptorSetLayout dsl;
     VkPipelineLayout pl;
     VkPipeline pipe;
     VkDescriptorPool dp;
     VkDescriptorSet ds;
-    Img im[3];
+    Img im[5];
     Buf out, stage;
 
-    for (uint32_t i = 0; i < 6; i++) {
+    for (uint32_t i = 0; i < 8; i++) {
         bind[i] = (VkDescriptorSetLayoutBinding){
             .binding = i, .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
             .descriptorType = i ? VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER :
                                   VK_DESCRIPTOR_TYPE_STORAGE_BUFFER };
     }
     VkDescriptorSetLayoutCreateInfo dslci = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 6,
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 8,
         .pBindings = bind };
     VK(vkCreateDescriptorSetLayout(dev, &dslci, NULL, &dsl));
     VkPipelineLayoutCreateInfo plci = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
@@ -793,7 +825,7 @@ static int images2(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp, con
     VK(vkCreatePipelineLayout(dev, &plci, NULL, &pl));
     VK(make_pipeline(dev, pl, img2_spv, sizeof(img2_spv), &pipe));
     VkDescriptorPoolSize ps[2] = { { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 },
-                                   { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 5 } };
+                                   { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 7 } };
     VkDescriptorPoolCreateInfo dpci = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                         .maxSets = 1, .poolSizeCount = 2, .pPoolSizes = ps };
     VK(vkCreateDescriptorPool(dev, &dpci, NULL, &dp));
@@ -807,13 +839,31 @@ static int images2(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp, con
                VK_IMAGE_VIEW_TYPE_3D, VK_IMAGE_USAGE_SAMPLED_BIT, &im[1]));
     VK(img_new(dev, mp, VK_FORMAT_R8G8B8A8_UNORM, (VkExtent3D){ IMG, IMG, 1 }, 1, MIP_LEVELS,
                VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_USAGE_SAMPLED_BIT, &im[2]));
+    VK(img_new(dev, mp, VK_FORMAT_R8G8B8A8_UNORM, (VkExtent3D){ IMG, IMG, 1 }, 6, 1,
+               VK_IMAGE_VIEW_TYPE_CUBE, VK_IMAGE_USAGE_SAMPLED_BIT, &im[3]));
+    VK(img_new(dev, mp, VK_FORMAT_R8G8B8A8_UNORM, (VkExtent3D){ IMG, IMG, 1 }, 12, 1,
+               VK_IMAGE_VIEW_TYPE_CUBE_ARRAY, VK_IMAGE_USAGE_SAMPLED_BIT, &im[4]));
     VK(buf_new(dev, mp, IMG2_N * IMG2_WORDS, &out));
-    VK(buf_new(dev, mp, 8 * 8 * 7 + IMG * IMG * 2, &stage));
+    VK(buf_new(dev, mp, 8 * 8 * 7 + IMG * IMG * 20, &stage));
     uint32_t *mipw = stage.map + 8 * 8 * 7;
     for (uint32_t lv = 0; lv < MIP_LEVELS; lv++) {
         for (uint32_t y = 0; y < (IMG >> lv); y++) {
             for (uint32_t x = 0; x < (IMG >> lv); x++) {
                 *mipw++ = mip_rgba(lv, x, y);
+            }
+        }
+    }
+    for (uint32_t f = 0; f < 6; f++) {
+        for (uint32_t y = 0; y < IMG; y++) {
+            for (uint32_t x = 0; x < IMG; x++) {
+                *mipw++ = cube_rgba(f, x, y);
+            }
+        }
+    }
+    for (uint32_t l = 0; l < 12; l++) {
+        for (uint32_t y = 0; y < IMG; y++) {
+            for (uint32_t x = 0; x < IMG; x++) {
+                *mipw++ = cubes_rgba(l, x, y);
             }
         }
     }
@@ -838,22 +888,24 @@ static int images2(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp, con
     VkSampler mipmap = sampler_new(dev, VK_FILTER_NEAREST,
                                    VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, MIP_LEVELS - 1);
     VkDescriptorBufferInfo dbi = { out.buf, 0, VK_WHOLE_SIZE };
-    VkDescriptorImageInfo dii[5] = {
+    VkDescriptorImageInfo dii[7] = {
         { nearest, im[0].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
         { linear, im[1].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
         { border, rgba->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
         { mirror, rgba->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
         { mipmap, im[2].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
+        { nearest, im[3].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
+        { nearest, im[4].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
     };
-    VkWriteDescriptorSet wds[6];
-    for (uint32_t i = 0; i < 6; i++) {
+    VkWriteDescriptorSet wds[8];
+    for (uint32_t i = 0; i < 8; i++) {
         wds[i] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                                          .dstSet = ds, .dstBinding = i, .descriptorCount = 1,
                                          .descriptorType = bind[i].descriptorType,
                                          .pBufferInfo = i ? NULL : &dbi,
                                          .pImageInfo = i ? &dii[i - 1] : NULL };
     }
-    vkUpdateDescriptorSets(dev, 6, wds, 0, NULL);
+    vkUpdateDescriptorSets(dev, 8, wds, 0, NULL);
     VK(images2_record(vk->cb, pipe, pl, ds, im, &stage));
     VkResult r = submit_wait(dev, vk->queue, vk->cb, vk->fence);
     if (report(r == VK_SUCCESS, "img2: uploads and one dispatch completed (VkResult %d)", r)) {
@@ -995,6 +1047,7 @@ int main(int argc, char **argv)
         return 1;
     }
     enable.shaderInt64 = enable.shaderFloat64 = enable.shaderInt16 = VK_TRUE;
+    enable.imageCubeArray = have.imageCubeArray;     /* img2.comp's cube map array */
     /* mix4's narrow types */
     VkPhysicalDeviceVulkan11Features f11 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
