@@ -32,8 +32,8 @@ static void decode_cbuf_handle(SassDec *d)
 /*
  * What TEX, TLD and TLD4 share: registers, handle, dimension, mask, the
  * fault predicate (PT only), eviction and .NODEP. Refused: fp16 results
- * (79..80), offsets (76), depth compare (78) and dimension 6; in the
- * constant-bank form its .B (59).
+ * (79..80), offsets (76) and dimension 6; in the constant-bank form its .B
+ * (59). Bit 78 is each op's own (TEX .DC, TLD .MS, TLD4 .DC).
  */
 static bool decode_tex_common(SassDec *d)
 {
@@ -44,7 +44,7 @@ static bool decode_tex_common(SassDec *d)
         return false;
     }
     t->bindless = in->form == FORM_BINDLESS_TEX;
-    if (sass_take(d, 59, 1) != t->bindless || sass_take(d, 76, 1) || sass_take(d, 78, 3) ||
+    if (sass_take(d, 59, 1) != t->bindless || sass_take(d, 76, 1) || sass_take(d, 79, 2) ||
         sass_take(d, 81, 3) != NV_SASS_PT) {
         return false;
     }
@@ -81,6 +81,7 @@ bool sass_decode_TEX(SassDec *d)
         return false;
     }
     t->ndv = sass_take(d, 77, 1);
+    t->dc = sass_take(d, 78, 1);
     t->lod = sass_take(d, 87, 3);
     return t->lod == NV_SASS_LOD_LZ || t->lod == NV_SASS_LOD_LL;
 }
@@ -90,7 +91,7 @@ bool sass_decode_TLD(SassDec *d)
 {
     NvSassModTex *t = &d->in->mod.tex;
 
-    if (!decode_tex_common(d) || sass_take(d, 77, 1) || t->dim == NV_SASS_TEX_CUBE ||
+    if (!decode_tex_common(d) || sass_take(d, 77, 2) || t->dim == NV_SASS_TEX_CUBE ||
         t->dim == NV_SASS_TEX_ARRAY_CUBE) {
         return false;
     }
@@ -103,7 +104,7 @@ bool sass_decode_TLD4(SassDec *d)
 {
     NvSassModTex *t = &d->in->mod.tex;
 
-    if (!decode_tex_common(d) || sass_take(d, 77, 1) ||
+    if (!decode_tex_common(d) || sass_take(d, 77, 2) ||
         (t->dim != NV_SASS_TEX_2D && t->dim != NV_SASS_TEX_ARRAY_2D)) {
         return false;
     }

@@ -61,8 +61,9 @@ static void print_tex(SassPrinter *p, const char *name, const char *component,
     sass_puts(p, component);
     sass_puts(p, t->bindless ? ".B" : "");
     sass_puts(p, mods);
-    sass_puts(p, t->ndv ? ".NDV" : "");
+    sass_puts(p, t->dc ? ".DC" : "");
     sass_puts(p, evict_names[t->cache & 7]);
+    sass_puts(p, t->ndv ? ".NDV" : "");
     sass_puts(p, t->nodep ? ".NODEP" : "");
     p->first = true;
     op_reg(p, t->dst2);

@@ -113,14 +113,14 @@ static void exec_TEX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     const NvSassModTex *t = &in->mod.tex;
     bool array = dim_is_array(t->dim), ll = t->lod == NV_SASS_LOD_LL;
-    unsigned nc = dim_coords(t->dim), n = array + nc + ll;
+    unsigned nc = dim_coords(t->dim), n = array + nc + ll + t->dc;
     uint32_t out[4][NV_SM_LANES];
     TexCache c = { 0 };
 
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = __builtin_ctz(m);
         uint32_t x[TEX_MAX_INPUTS], r[4], sw[4];
-        float coord[3] = { 0 }, frac;
+        float coord[3] = { 0 }, frac, dref;
         unsigned level[2], layer;
         NvSmSampler ls;
 
@@ -132,6 +132,7 @@ static void exec_TEX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
             coord[i] = nv_f32_of(x[array + i]);
         }
         layer = array ? x[0] & 0xffff : 0;
+        dref = nv_f32_of(x[n - 1]);      /* .DC: the reference is the last input */
         ls = c.s;
         if (dim_is_cube(t->dim)) {
             /* a face of the cube: 2D coordinates on layer 6 * cube + face, clamped to it */
@@ -145,13 +146,13 @@ static void exec_TEX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
             ls.address[0] = ls.address[1] = NV_TSC_CLAMP_TO_EDGE;
         }
         /* the level(s) the LOD selects, blended by its fraction (trilinear) */
-        nv_sm_tex_lod(&c.v, &ls, ll ? nv_f32_of(x[n - 1]) : 0.0f, level, &frac);
+        nv_sm_tex_lod(&c.v, &ls, ll ? nv_f32_of(x[n - 1 - t->dc]) : 0.0f, level, &frac);
         for (unsigned k = 0; k < 1u + (frac > 0); k++) {
             NvSmTexView lv;
             uint32_t part[4];
 
             nv_sm_tex_level(&c.v, level[k], &lv);
-            if (!nv_sm_tex_sample(w, &lv, &ls, coord, layer, part, l)) {
+            if (!nv_sm_tex_sample(w, &lv, &ls, coord, layer, t->dc ? &dref : NULL, part, l)) {
                 return;
             }
             for (unsigned ch = 0; ch < 4; ch++) {

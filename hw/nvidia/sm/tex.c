@@ -26,14 +26,23 @@
 
 typedef struct TexFormat {
     uint8_t components;
+    uint8_t bytes;
     uint8_t bits[4];
+    uint8_t pos[4];             /* lowest bit of each component */
 } TexFormat;
 
+/* Colour formats pack R, G, B, A from bit 0 up. */
+#define NV_TEX_FORMAT_ROW(name, value, r, g, b, a) \
+    { (value), ((r) + (g) + (b) + (a)) / 8, { (r), (g), (b), (a) }, \
+      { 0, (r), (r) + (g), (r) + (g) + (b) } },
+#define NV_TEX_DEPTH_ROW(name, value, bytes, zb, zp, sb, sp) \
+    { (value), (bytes), { (zb), (sb), 0, 0 }, { (zp), (sp), 0, 0 } },
 static const TexFormat tex_formats[] = {
-#define NV_TEX_FORMAT_ROW(name, value, r, g, b, a) { (value), { (r), (g), (b), (a) } },
     NV_TIC_FORMATS(NV_TEX_FORMAT_ROW)
-#undef NV_TEX_FORMAT_ROW
+    NV_TIC_DEPTH_FORMATS(NV_TEX_DEPTH_ROW)
 };
+#undef NV_TEX_FORMAT_ROW
+#undef NV_TEX_DEPTH_ROW
 
 static const TexFormat *find_format(unsigned components)
 {
@@ -170,7 +179,7 @@ void nv_sm_tex_lod(const NvSmTexView *v, NvSmSampler *s, float lod, unsigned lev
 /* The parts of a header the unit supports; false says which is not (for the log). */
 static bool parse_view(const uint32_t d[NV_TEX_DESC_DWORDS], NvSmTexView *v)
 {
-    unsigned version = NV_TIC_GET(d, HEADER_VERSION), bits = 0;
+    unsigned version = NV_TIC_GET(d, HEADER_VERSION);
     const TexFormat *f = find_format(NV_TIC_GET(d, COMPONENTS));
     static const uint8_t types[] = {
         NV_TIC_TYPE_1D, NV_TIC_TYPE_2D, NV_TIC_TYPE_3D, NV_TIC_TYPE_1D_ARRAY,
@@ -194,14 +203,14 @@ static bool parse_view(const uint32_t d[NV_TEX_DESC_DWORDS], NvSmTexView *v)
     }
     for (unsigned c = 0; c < 4; c++) {
         v->bits[c] = f->bits[c];
+        v->pos[c] = f->pos[c];
         v->types[c] = nv_tex_get(d, NV_TIC_R_DATA_TYPE_BIT + 3 * c, 3);
         v->swizzle[c] = nv_tex_get(d, NV_TIC_X_SOURCE_BIT + 3 * c, 3);
-        bits += f->bits[c];
         if (f->bits[c] && !valid_type(v->types[c])) {
             return false;
         }
     }
-    v->bpp = bits / 8;
+    v->bpp = f->bytes;
     v->is_int = v->types[0] == NV_TIC_SINT || v->types[0] == NV_TIC_UINT;
     v->srgb = NV_TIC_GET(d, S_R_G_B_CONVERSION);
     v->normalized = NV_TIC_GET(d, NORMALIZED_COORDS);
@@ -287,7 +296,8 @@ bool nv_sm_tex_sampler(NvSmWarp *w, uint32_t index, NvSmSampler *s, unsigned lan
     s->min_lod = (float)NV_TSC_GET(d, MIN_LOD_CLAMP) / 256.0f;
     s->max_lod = (float)NV_TSC_GET(d, MAX_LOD_CLAMP) / 256.0f;
     s->unnormalized = NV_TSC_GET(d, FLOAT_COORD_NORMALIZATION);
-    if (NV_TSC_GET(d, DEPTH_COMPARE) || s->address[0] > NV_TSC_CLAMP_OGL ||
+    s->compare = NV_TSC_GET(d, DEPTH_COMPARE) ? (int8_t)NV_TSC_GET(d, DEPTH_COMPARE_FUNC) : -1;
+    if (s->address[0] > NV_TSC_CLAMP_OGL ||
         s->address[1] > NV_TSC_CLAMP_OGL || s->address[2] > NV_TSC_CLAMP_OGL) {
         nv_sm_fault(w, NV_SM_ERR_TEX_DESC, index, false, lane);
         return false;
@@ -376,7 +386,7 @@ bool nv_sm_tex_texel(NvSmWarp *w, const NvSmTexView *v, uint32_t x, uint32_t y, 
 {
     uint8_t b[16];
     uint64_t va = nv_sm_tex_address(v, (uint64_t)x * v->bpp, y, z);
-    unsigned unit = (v->bpp & (v->bpp - 1)) ? 4 : v->bpp, pos = 0;
+    unsigned unit = (v->bpp & (v->bpp - 1)) ? 4 : v->bpp;
 
     for (unsigned off = 0; off < v->bpp; off += unit) {
         if (!nv_sm_global_access(w, va + off, lane, b + off, unit, false)) {
@@ -388,8 +398,7 @@ bool nv_sm_tex_texel(NvSmWarp *w, const NvSmTexView *v, uint32_t x, uint32_t y, 
             out[c] = c == 3 ? (v->is_int ? 1 : fbits(1.0f)) : 0;
             continue;
         }
-        out[c] = decode_component(v, c, bits_at(b, pos, v->bits[c]));
-        pos += v->bits[c];
+        out[c] = decode_component(v, c, bits_at(b, v->pos[c], v->bits[c]));
     }
     return true;
 }
@@ -430,7 +439,7 @@ bool nv_sm_tex_store(NvSmWarp *w, const NvSmTexView *v, uint32_t x, uint32_t y, 
 {
     uint8_t b[16];
     uint64_t va = nv_sm_tex_address(v, (uint64_t)x * v->bpp, y, z);
-    unsigned unit = (v->bpp & (v->bpp - 1)) ? 4 : v->bpp, pos = 0, reg = 0;
+    unsigned unit = (v->bpp & (v->bpp - 1)) ? 4 : v->bpp, reg = 0;
 
     for (unsigned off = 0; off < v->bpp; off += unit) {
         if (!nv_sm_global_access(w, va + off, lane, b + off, unit, false)) {
@@ -445,9 +454,8 @@ bool nv_sm_tex_store(NvSmWarp *w, const NvSmTexView *v, uint32_t x, uint32_t y, 
                 nv_sm_fault(w, NV_SM_ERR_TEX_DESC, va, true, lane);
                 return false;
             }
-            set_bits(b, pos, v->bits[c], raw);
+            set_bits(b, v->pos[c], v->bits[c], raw);
         }
-        pos += v->bits[c];
     }
     for (unsigned off = 0; off < v->bpp; off += unit) {
         if (!nv_sm_global_access(w, va + off, lane, b + off, unit, true)) {
@@ -558,8 +566,38 @@ static unsigned axes(const NvSmTexView *v)
            v->type == NV_TIC_TYPE_1D || v->type == NV_TIC_TYPE_1D_ARRAY ? 1 : 2;
 }
 
+/* Vulkan's depth comparison of reference dref with a texel's depth. */
+static bool depth_pass(int op, float dref, float d)
+{
+    switch (op) {
+    case 1: return dref < d;
+    case 2: return dref == d;
+    case 3: return dref <= d;
+    case 4: return dref > d;
+    case 5: return dref != d;
+    case 6: return dref >= d;
+    case 7: return true;
+    default: return false;          /* NEVER */
+    }
+}
+
+/* Texel t's R replaced by its comparison with *dref (1.0 or 0.0), when there is one. */
+static void depth_compare(const NvSmTexView *v, const NvSmSampler *s, const float *dref,
+                          uint32_t t[4])
+{
+    float ref;
+
+    if (!dref || s->compare < 0) {
+        return;
+    }
+    /* a fixed-point depth compares with the reference clamped to its range */
+    ref = v->types[0] == NV_TIC_UNORM ? fminf(fmaxf(*dref, 0.0f), 1.0f) : *dref;
+    t[0] = fbits(depth_pass(s->compare, ref, nv_f32_of(t[0])) ? 1.0f : 0.0f);
+}
+
 bool nv_sm_tex_sample(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
-                      const float coord[3], uint32_t layer, uint32_t out[4], unsigned lane)
+                      const float coord[3], uint32_t layer, const float *dref,
+                      uint32_t out[4], unsigned lane)
 {
     const uint32_t size[3] = { v->width, v->height, v->depth };
     unsigned n = axes(v);
@@ -581,7 +619,11 @@ bool nv_sm_tex_sample(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
         }
     }
     if (!linear) {
-        return fetch_wrapped(w, v, s, i0, layer, out, lane);
+        if (!fetch_wrapped(w, v, s, i0, layer, out, lane)) {
+            return false;
+        }
+        depth_compare(v, s, dref, out);
+        return true;
     }
     /* the 2^n texels around the point, weighted by the quantised fractions */
     for (unsigned corner = 0; corner < (1u << n); corner++) {
@@ -597,6 +639,7 @@ bool nv_sm_tex_sample(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
         if (!fetch_wrapped(w, v, s, c, layer, t, lane)) {
             return false;
         }
+        depth_compare(v, s, dref, t);       /* before filtering: percentage closer */
         for (unsigned ch = 0; ch < 4; ch++) {
             acc[ch] += weight * nv_f32_of(t[ch]);
         }

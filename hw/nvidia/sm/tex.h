@@ -33,6 +33,7 @@ typedef struct NvSmTexView {
     uint32_t pitch;                 /* pitch layout: bytes between rows */
     uint8_t bpp;                    /* bytes per texel */
     uint8_t bits[4], types[4];      /* per component R, G, B, A (0 bits: absent) */
+    uint8_t pos[4];                 /* each component's lowest bit in the texel */
     uint8_t swizzle[4];             /* NV_TIC_SRC_* of X, Y, Z, W */
     bool is_int;                    /* integer data: no filtering */
     bool srgb, normalized;
@@ -43,6 +44,7 @@ typedef struct NvSmSampler {
     bool linear;                    /* bilinear (else nearest): the filter in use */
     bool min_linear;                /* the minification filter (LOD > 0) */
     uint8_t mip;                    /* NV_TSC_MIP_NONE, _POINT, _LINEAR */
+    int8_t compare;                 /* depth compare function (NEVER 0 .. ALWAYS 7), -1: none */
     float lod_bias, min_lod, max_lod;
     bool unnormalized;              /* coordinates in texels whatever the header says */
     uint32_t border[4];
@@ -74,9 +76,14 @@ bool nv_sm_tex_store(NvSmWarp *w, const NvSmTexView *v, uint32_t x, uint32_t y, 
 void nv_sm_tex_cube(const float dir[3], float st[2], unsigned *face);
 /* The header's X/Y/Z/W sources applied to R, G, B, A. */
 void nv_sm_tex_swizzle(const NvSmTexView *v, const uint32_t in[4], uint32_t out[4]);
-/* A filtered sample at coord (layer: array index), before the swizzle. */
+/*
+ * A filtered sample at coord (layer: array index), before the swizzle; with
+ * dref (and the sampler's compare function), each texel's depth compared
+ * with *dref before filtering.
+ */
 bool nv_sm_tex_sample(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
-                      const float coord[3], uint32_t layer, uint32_t out[4], unsigned lane);
+                      const float coord[3], uint32_t layer, const float *dref,
+                      uint32_t out[4], unsigned lane);
 /* TLD4: one channel (after the swizzle) of the four bilinear texels. */
 bool nv_sm_tex_gather(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
                       const float coord[2], uint32_t layer, unsigned component, uint32_t out[4],

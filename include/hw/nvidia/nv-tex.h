@@ -60,6 +60,7 @@
     X(ADDRESS_V, 3, 3) \
     X(ADDRESS_P, 6, 3) \
     X(DEPTH_COMPARE, 9, 1) \
+    X(DEPTH_COMPARE_FUNC, 10, 3) \
     X(MAG_FILTER, 32, 3) \
     X(MIN_FILTER, 36, 2) \
     X(MIP_FILTER, 38, 2) \
@@ -122,6 +123,24 @@ enum {
 
 #define NV_TIC_FORMAT_ENUM(name, value, r, g, b, a) NV_TIC_FMT_##name = (value),
 enum { NV_TIC_FORMATS(NV_TIC_FORMAT_ENUM) };
+#undef NV_TIC_FORMAT_ENUM
+
+/*
+ * Depth/stencil COMPONENTS: X(name, value, bytes, depth bits, its lowest
+ * bit, stencil bits, its lowest bit). Depth reads as R, stencil as G. The
+ * names list components from the most significant bits down (S8Z24: stencil
+ * in bits 31..24), as the colour formats' do (A8B8G8R8).
+ */
+#define NV_TIC_DEPTH_FORMATS(X) \
+    X(Z16, 0x3a, 2, 16, 0, 0, 0) \
+    X(ZF32, 0x2f, 4, 32, 0, 0, 0) \
+    X(X8Z24, 0x2a, 4, 24, 0, 0, 0) \
+    X(S8Z24, 0x2b, 4, 24, 0, 8, 24) \
+    X(Z24S8, 0x29, 4, 24, 8, 8, 0) \
+    X(ZF32_X24S8, 0x30, 8, 32, 0, 8, 32)
+
+#define NV_TIC_FORMAT_ENUM(name, value, bytes, zb, zp, sb, sp) NV_TIC_FMT_##name = (value),
+enum { NV_TIC_DEPTH_FORMATS(NV_TIC_FORMAT_ENUM) };
 #undef NV_TIC_FORMAT_ENUM
 
 /* TSC ADDRESS_U/V/P */

@@ -23,7 +23,9 @@
  * one counted into with imageAtomicAdd, read back with
  * vkCmdCopyImageToBuffer. Then img2.comp: a 2D array and a 3D image
  * (texelFetch, nearest, linear between slices) and the clamp-to-border and
- * mirrored-repeat address modes, textureSize; all against the CPU.
+ * mirrored-repeat address modes, textureSize, mipmaps, cube maps and cube
+ * map arrays. Then img3.comp: depth images read and compared through shadow
+ * samplers; all against the CPU.
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -43,6 +45,7 @@
 #include "mix4_spv.h"
 #include "mix_spv.h"
 #include "img2_spv.h"
+#include "img3_spv.h"
 #include "img_spv.h"
 #include "reduce_spv.h"
 #include "runaway_spv.h"
@@ -440,6 +443,7 @@ typedef struct Img {
     VkImage img;
     VkDeviceMemory mem;
     VkImageView view;
+    VkImageAspectFlags aspect;
 } Img;
 
 static uint32_t img_rgba(uint32_t x, uint32_t y)
@@ -470,6 +474,8 @@ static VkResult img_new(VkDevice dev, const VkPhysicalDeviceMemoryProperties *mp
     if (r != VK_SUCCESS) {
         return r;
     }
+    im->aspect = fmt == VK_FORMAT_D32_SFLOAT || fmt == VK_FORMAT_D16_UNORM ?
+                 VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
     vkGetImageMemoryRequirements(dev, im->img, &req);
     VkMemoryAllocateInfo ai = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
@@ -483,20 +489,20 @@ static VkResult img_new(VkDevice dev, const VkPhysicalDeviceMemoryProperties *mp
     }
     VkImageViewCreateInfo vci = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = im->img, .viewType = vt,
-        .format = fmt, .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, layers } };
+        .format = fmt, .subresourceRange = { im->aspect, 0, levels, 0, layers } };
     return vkCreateImageView(dev, &vci, NULL, &im->view);
 }
 
 /* A layout transition of a whole colour image, with the accesses on either side. */
-static void img_barrier(VkCommandBuffer cb, VkImage img, VkImageLayout from, VkImageLayout to,
+static void img_barrier(VkCommandBuffer cb, const Img *im, VkImageLayout from, VkImageLayout to,
                         VkAccessFlags src, VkAccessFlags dst)
 {
     VkImageMemoryBarrier b = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER, .srcAccessMask = src,
         .dstAccessMask = dst, .oldLayout = from, .newLayout = to,
         .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .image = img,
-        .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, VK_REMAINING_MIP_LEVELS, 0,
+        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .image = im->img,
+        .subresourceRange = { im->aspect, 0, VK_REMAINING_MIP_LEVELS, 0,
                               VK_REMAINING_ARRAY_LAYERS } };
 
     vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
@@ -512,6 +518,21 @@ static VkSampler sampler_new(VkDevice dev, VkFilter filter, VkSamplerAddressMode
         .minFilter = filter, .addressModeU = mode, .addressModeV = mode, .addressModeW = mode,
         .mipmapMode = max_lod > 0 ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST,
         .maxLod = max_lod, .borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE };
+    VkSampler s = VK_NULL_HANDLE;
+
+    vkCreateSampler(dev, &ci, NULL, &s);
+    return s;
+}
+
+/* A clamp-to-edge sampler comparing with op (VK_COMPARE_OP_*). */
+static VkSampler shadow_sampler_new(VkDevice dev, VkFilter filter, VkCompareOp op)
+{
+    VkSamplerCreateInfo ci = {
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO, .magFilter = filter,
+        .minFilter = filter, .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, .compareEnable = VK_TRUE,
+        .compareOp = op };
     VkSampler s = VK_NULL_HANDLE;
 
     vkCreateSampler(dev, &ci, NULL, &s);
@@ -605,11 +626,11 @@ static VkResult images_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLay
         return r;
     }
     for (unsigned k = 0; k < 3; k++) {
-        img_barrier(cb, im[k].img, VK_IMAGE_LAYOUT_UNDEFINED,
+        img_barrier(cb, &im[k], VK_IMAGE_LAYOUT_UNDEFINED,
                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0, VK_ACCESS_TRANSFER_WRITE_BIT);
         vkCmdCopyBufferToImage(cb, stage->buf, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                                1, &up[k]);
-        img_barrier(cb, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+        img_barrier(cb, &im[k], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                     k ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
                     VK_ACCESS_TRANSFER_WRITE_BIT,
                     VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
@@ -618,7 +639,7 @@ static VkResult images_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLay
     vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, NULL);
     vkCmdDispatch(cb, 1, 1, 1);
     for (unsigned k = 1; k < 3; k++) {
-        img_barrier(cb, im[k].img, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+        img_barrier(cb, &im[k], VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                     VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT);
         vkCmdCopyImageToBuffer(cb, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, stage->buf,
                                1, &down[k - 1]);
@@ -627,6 +648,142 @@ static VkResult images_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLay
     vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
                          1, &mb, 0, NULL, 0, NULL);
     return VK_SUCCESS;
+}
+
+/* img3.comp's depth images: 8x8, exact values. */
+static float d32_at(uint32_t x, uint32_t y) { return (float)((x * 7 + y * 3) % 16) / 16.0f; }
+static uint16_t d16_at(uint32_t x, uint32_t y) { return (uint16_t)((x * 9000 + y * 1000) % 65536); }
+
+static void images3_check(const uint32_t *o)
+{
+    unsigned bad[5] = { 0 };
+
+    for (uint32_t i = 0; i < 64; i++) {
+        uint32_t x = i % 8, y = i / 8, x1 = x < 7 ? x + 1 : 7;
+        float ref = (float)(i % 5) * 0.25f, d16 = (float)(d16_at(x, y) / 65535.0);
+        float pcf = 0.5f * (ref < d32_at(x, y)) + 0.5f * (ref < d32_at(x1, y));
+
+        bad[0] += as_float(o[i * 5]) != d32_at(x, y);
+        bad[1] += as_float(o[i * 5 + 1]) != (ref < d32_at(x, y) ? 1.0f : 0.0f);
+        bad[2] += as_float(o[i * 5 + 2]) != pcf;
+        bad[3] += as_float(o[i * 5 + 3]) != d16;
+        bad[4] += as_float(o[i * 5 + 4]) != (ref >= d16 ? 1.0f : 0.0f);
+    }
+    report(!bad[0], "img3: D32_SFLOAT read as depth (%u of 64 wrong)", bad[0]);
+    report(!bad[1], "img3: D32_SFLOAT compared (LESS) at texel centres (%u of 64 wrong)",
+           bad[1]);
+    report(!bad[2], "img3: D32_SFLOAT compared between two texels, linear: the comparisons "
+           "averaged (%u of 64 wrong)", bad[2]);
+    report(!bad[3], "img3: D16_UNORM read as depth (%u of 64 wrong)", bad[3]);
+    report(!bad[4], "img3: D16_UNORM compared (GREATER_OR_EQUAL), nearest (%u of 64 wrong)",
+           bad[4]);
+}
+
+/* img3.comp over two depth images uploaded by vkCmdCopyBufferToImage. */
+static int images3(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp)
+{
+    VkDevice dev = vk->dev;
+    VkDescriptorSetLayoutBinding bind[5];
+    VkDescriptorSetLayout dsl;
+    VkPipelineLayout pl;
+    VkPipeline pipe;
+    VkDescriptorPool dp;
+    VkDescriptorSet ds;
+    Img im[2];
+    Buf out, stage;
+
+    for (uint32_t i = 0; i < 5; i++) {
+        bind[i] = (VkDescriptorSetLayoutBinding){
+            .binding = i, .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+            .descriptorType = i ? VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER :
+                                  VK_DESCRIPTOR_TYPE_STORAGE_BUFFER };
+    }
+    VkDescriptorSetLayoutCreateInfo dslci = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 5,
+        .pBindings = bind };
+    VK(vkCreateDescriptorSetLayout(dev, &dslci, NULL, &dsl));
+    VkPipelineLayoutCreateInfo plci = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                        .setLayoutCount = 1, .pSetLayouts = &dsl };
+    VK(vkCreatePipelineLayout(dev, &plci, NULL, &pl));
+    VK(make_pipeline(dev, pl, img3_spv, sizeof(img3_spv), &pipe));
+    VkDescriptorPoolSize ps[2] = { { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 },
+                                   { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 4 } };
+    VkDescriptorPoolCreateInfo dpci = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                        .maxSets = 1, .poolSizeCount = 2, .pPoolSizes = ps };
+    VK(vkCreateDescriptorPool(dev, &dpci, NULL, &dp));
+    VkDescriptorSetAllocateInfo dsai = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                         .descriptorPool = dp, .descriptorSetCount = 1,
+                                         .pSetLayouts = &dsl };
+    VK(vkAllocateDescriptorSets(dev, &dsai, &ds));
+    VK(img_new(dev, mp, VK_FORMAT_D32_SFLOAT, (VkExtent3D){ 8, 8, 1 }, 1, 1,
+               VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_USAGE_SAMPLED_BIT, &im[0]));
+    VK(img_new(dev, mp, VK_FORMAT_D16_UNORM, (VkExtent3D){ 8, 8, 1 }, 1, 1,
+               VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_USAGE_SAMPLED_BIT, &im[1]));
+    VK(buf_new(dev, mp, 64 * 5, &out));
+    VK(buf_new(dev, mp, 64 + 32, &stage));
+    uint16_t *h = (uint16_t *)(stage.map + 64);
+    for (uint32_t y = 0; y < 8; y++) {
+        for (uint32_t x = 0; x < 8; x++) {
+            float d = d32_at(x, y);
+            memcpy(&stage.map[y * 8 + x], &d, 4);
+            h[y * 8 + x] = d16_at(x, y);
+        }
+    }
+    VkSampler nearest = sampler_new(dev, VK_FILTER_NEAREST,
+                                    VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, 0.0f);
+    VkSampler less = shadow_sampler_new(dev, VK_FILTER_LINEAR, VK_COMPARE_OP_LESS);
+    VkSampler gequal = shadow_sampler_new(dev, VK_FILTER_NEAREST,
+                                          VK_COMPARE_OP_GREATER_OR_EQUAL);
+    VkDescriptorBufferInfo dbi = { out.buf, 0, VK_WHOLE_SIZE };
+    VkDescriptorImageInfo dii[4] = {
+        { nearest, im[0].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
+        { less, im[0].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
+        { nearest, im[1].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
+        { gequal, im[1].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
+    };
+    VkWriteDescriptorSet wds[5];
+    for (uint32_t i = 0; i < 5; i++) {
+        wds[i] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                         .dstSet = ds, .dstBinding = i, .descriptorCount = 1,
+                                         .descriptorType = bind[i].descriptorType,
+                                         .pBufferInfo = i ? NULL : &dbi,
+                                         .pImageInfo = i ? &dii[i - 1] : NULL };
+    }
+    vkUpdateDescriptorSets(dev, 5, wds, 0, NULL);
+
+    VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
+    VkBufferImageCopy up[2] = {
+        { .bufferOffset = 0, .imageSubresource = { VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1 },
+          .imageExtent = { 8, 8, 1 } },
+        { .bufferOffset = 64 * 4, .imageSubresource = { VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1 },
+          .imageExtent = { 8, 8, 1 } },
+    };
+    VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                           .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                           .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
+    VkCommandBuffer cb = vk->cb;
+    VK(vkResetCommandBuffer(cb, 0));
+    VK(vkBeginCommandBuffer(cb, &bi));
+    for (unsigned k = 0; k < 2; k++) {
+        img_barrier(cb, &im[k], VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                    0, VK_ACCESS_TRANSFER_WRITE_BIT);
+        vkCmdCopyBufferToImage(cb, stage.buf, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                               1, &up[k]);
+        img_barrier(cb, &im[k], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                    VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_TRANSFER_WRITE_BIT,
+                    VK_ACCESS_SHADER_READ_BIT);
+    }
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, NULL);
+    vkCmdDispatch(cb, 1, 1, 1);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+                         1, &mb, 0, NULL, 0, NULL);
+    VkResult r = submit_wait(dev, vk->queue, cb, vk->fence);
+    if (report(r == VK_SUCCESS, "img3: uploads and one dispatch completed (VkResult %d)", r)) {
+        images3_check(out.map);
+    }
+    return r == VK_SUCCESS ? 0 : 1;
 }
 
 /* img2.comp's images: an 8x8x3 array and an 8x8x4 volume of RGBA8. */
@@ -781,11 +938,11 @@ static VkResult images2_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLa
         return r;
     }
     for (unsigned k = 0; k < 5; k++) {
-        img_barrier(cb, im[k].img, VK_IMAGE_LAYOUT_UNDEFINED,
+        img_barrier(cb, &im[k], VK_IMAGE_LAYOUT_UNDEFINED,
                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0, VK_ACCESS_TRANSFER_WRITE_BIT);
         vkCmdCopyBufferToImage(cb, stage->buf, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                                k == 2 ? MIP_LEVELS : 1, &up[k < 3 ? k : k - 1 + MIP_LEVELS]);
-        img_barrier(cb, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+        img_barrier(cb, &im[k], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                     VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_TRANSFER_WRITE_BIT,
                     VK_ACCESS_SHADER_READ_BIT);
     }
@@ -911,7 +1068,7 @@ static int images2(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp, con
     if (report(r == VK_SUCCESS, "img2: uploads and one dispatch completed (VkResult %d)", r)) {
         images2_check(out.map);
     }
-    return r == VK_SUCCESS ? 0 : 1;
+    return r == VK_SUCCESS ? images3(vk, mp) : 1;
 }
 
 /* img.comp: its layout, images, samplers and descriptors; checks its results. */

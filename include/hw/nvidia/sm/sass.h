@@ -396,6 +396,7 @@ typedef struct NvSassModTex {
     uint8_t dst2;               /* second destination (channels after the first two) */
     bool scr;                   /* .SCR */
     bool ndv;                   /* .NDV (derivatives: none in compute) */
+    bool dc;                    /* TEX .DC: depth compare with a reference, the last input */
     bool nodep;                 /* .NODEP (scheduling only) */
     uint8_t cache;              /* eviction priority, as NvSassModMem.cache */
     uint8_t size;               /* surfaces: NvSassMemSize */
