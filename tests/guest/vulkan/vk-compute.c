@@ -650,6 +650,74 @@ static VkResult images_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLay
     return VK_SUCCESS;
 }
 
+/*
+ * A pipeline of code whose set 0 is a storage buffer (binding 0) and n
+ * combined image samplers (1..n), and a descriptor set for it.
+ */
+typedef struct Sampled {
+    VkPipelineLayout pl;
+    VkPipeline pipe;
+    VkDescriptorSet ds;
+} Sampled;
+
+static VkResult sampled_new(VkDevice dev, uint32_t n, const uint32_t *code, size_t size,
+                            Sampled *sp)
+{
+    VkDescriptorSetLayoutBinding bind[8];
+    VkDescriptorSetLayout dsl;
+    VkDescriptorPool dp;
+    VkResult r;
+
+    for (uint32_t i = 0; i <= n && i < 8; i++) {
+        bind[i] = (VkDescriptorSetLayoutBinding){
+            .binding = i, .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+            .descriptorType = i ? VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER :
+                                  VK_DESCRIPTOR_TYPE_STORAGE_BUFFER };
+    }
+    VkDescriptorSetLayoutCreateInfo dslci = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = n + 1,
+        .pBindings = bind };
+    VkDescriptorPoolSize ps[2] = { { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 },
+                                   { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, n } };
+    VkDescriptorPoolCreateInfo dpci = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                        .maxSets = 1, .poolSizeCount = 2, .pPoolSizes = ps };
+    if (n >= 8) {
+        return VK_ERROR_INITIALIZATION_FAILED;
+    }
+    if ((r = vkCreateDescriptorSetLayout(dev, &dslci, NULL, &dsl)) != VK_SUCCESS) {
+        return r;
+    }
+    VkPipelineLayoutCreateInfo plci = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                        .setLayoutCount = 1, .pSetLayouts = &dsl };
+    VkDescriptorSetAllocateInfo dsai = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                         .descriptorSetCount = 1, .pSetLayouts = &dsl };
+    if ((r = vkCreatePipelineLayout(dev, &plci, NULL, &sp->pl)) != VK_SUCCESS ||
+        (r = make_pipeline(dev, sp->pl, code, size, &sp->pipe)) != VK_SUCCESS ||
+        (r = vkCreateDescriptorPool(dev, &dpci, NULL, &dp)) != VK_SUCCESS) {
+        return r;
+    }
+    dsai.descriptorPool = dp;
+    return vkAllocateDescriptorSets(dev, &dsai, &sp->ds);
+}
+
+/* Points the set at out (binding 0) and the n images with their samplers. */
+static void sampled_write(VkDevice dev, const Sampled *sp, VkBuffer out,
+                          const VkDescriptorImageInfo *dii, uint32_t n)
+{
+    VkDescriptorBufferInfo dbi = { out, 0, VK_WHOLE_SIZE };
+    VkWriteDescriptorSet wds[8];
+
+    for (uint32_t i = 0; i <= n && i < 8; i++) {
+        wds[i] = (VkWriteDescriptorSet){
+            .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sp->ds, .dstBinding = i,
+            .descriptorCount = 1,
+            .descriptorType = i ? VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER :
+                                  VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+            .pBufferInfo = i ? NULL : &dbi, .pImageInfo = i ? &dii[i - 1] : NULL };
+    }
+    vkUpdateDescriptorSets(dev, n < 8 ? n + 1 : 8, wds, 0, NULL);
+}
+
 /* img3.comp's depth images: 8x8, exact values. */
 static float d32_at(uint32_t x, uint32_t y) { return (float)((x * 7 + y * 3) % 16) / 16.0f; }
 static uint16_t d16_at(uint32_t x, uint32_t y) { return (uint16_t)((x * 9000 + y * 1000) % 65536); }
@@ -683,38 +751,11 @@ static void images3_check(const uint32_t *o)
 static int images3(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp)
 {
     VkDevice dev = vk->dev;
-    VkDescriptorSetLayoutBinding bind[5];
-    VkDescriptorSetLayout dsl;
-    VkPipelineLayout pl;
-    VkPipeline pipe;
-    VkDescriptorPool dp;
-    VkDescriptorSet ds;
+    Sampled sp;
     Img im[2];
     Buf out, stage;
 
-    for (uint32_t i = 0; i < 5; i++) {
-        bind[i] = (VkDescriptorSetLayoutBinding){
-            .binding = i, .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
-            .descriptorType = i ? VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER :
-                                  VK_DESCRIPTOR_TYPE_STORAGE_BUFFER };
-    }
-    VkDescriptorSetLayoutCreateInfo dslci = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 5,
-        .pBindings = bind };
-    VK(vkCreateDescriptorSetLayout(dev, &dslci, NULL, &dsl));
-    VkPipelineLayoutCreateInfo plci = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                        .setLayoutCount = 1, .pSetLayouts = &dsl };
-    VK(vkCreatePipelineLayout(dev, &plci, NULL, &pl));
-    VK(make_pipeline(dev, pl, img3_spv, sizeof(img3_spv), &pipe));
-    VkDescriptorPoolSize ps[2] = { { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 },
-                                   { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 4 } };
-    VkDescriptorPoolCreateInfo dpci = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                        .maxSets = 1, .poolSizeCount = 2, .pPoolSizes = ps };
-    VK(vkCreateDescriptorPool(dev, &dpci, NULL, &dp));
-    VkDescriptorSetAllocateInfo dsai = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                         .descriptorPool = dp, .descriptorSetCount = 1,
-                                         .pSetLayouts = &dsl };
-    VK(vkAllocateDescriptorSets(dev, &dsai, &ds));
+    VK(sampled_new(dev, 4, img3_spv, sizeof(img3_spv), &sp));
     VK(img_new(dev, mp, VK_FORMAT_D32_SFLOAT, (VkExtent3D){ 8, 8, 1 }, 1, 1,
                VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_USAGE_SAMPLED_BIT, &im[0]));
     VK(img_new(dev, mp, VK_FORMAT_D16_UNORM, (VkExtent3D){ 8, 8, 1 }, 1, 1,
@@ -734,22 +775,13 @@ static int images3(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp)
     VkSampler less = shadow_sampler_new(dev, VK_FILTER_LINEAR, VK_COMPARE_OP_LESS);
     VkSampler gequal = shadow_sampler_new(dev, VK_FILTER_NEAREST,
                                           VK_COMPARE_OP_GREATER_OR_EQUAL);
-    VkDescriptorBufferInfo dbi = { out.buf, 0, VK_WHOLE_SIZE };
     VkDescriptorImageInfo dii[4] = {
         { nearest, im[0].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
         { less, im[0].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
         { nearest, im[1].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
         { gequal, im[1].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
     };
-    VkWriteDescriptorSet wds[5];
-    for (uint32_t i = 0; i < 5; i++) {
-        wds[i] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                                         .dstSet = ds, .dstBinding = i, .descriptorCount = 1,
-                                         .descriptorType = bind[i].descriptorType,
-                                         .pBufferInfo = i ? NULL : &dbi,
-                                         .pImageInfo = i ? &dii[i - 1] : NULL };
-    }
-    vkUpdateDescriptorSets(dev, 5, wds, 0, NULL);
+    sampled_write(dev, &sp, out.buf, dii, 4);
 
     VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                     .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
@@ -774,8 +806,8 @@ static int images3(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp)
                     VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_TRANSFER_WRITE_BIT,
                     VK_ACCESS_SHADER_READ_BIT);
     }
-    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
-    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, NULL);
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, sp.pipe);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, sp.pl, 0, 1, &sp.ds, 0, NULL);
     vkCmdDispatch(cb, 1, 1, 1);
     vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
                          1, &mb, 0, NULL, 0, NULL);
@@ -958,38 +990,11 @@ static VkResult images2_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLa
 static int images2(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp, const Img *rgba)
 {
     VkDevice dev = vk->dev;
-    VkDescriptorSetLayoutBinding bind[8];
-    VkDescriptorSetLayout dsl;
-    VkPipelineLayout pl;
-    VkPipeline pipe;
-    VkDescriptorPool dp;
-    VkDescriptorSet ds;
+    Sampled sp;
     Img im[5];
     Buf out, stage;
 
-    for (uint32_t i = 0; i < 8; i++) {
-        bind[i] = (VkDescriptorSetLayoutBinding){
-            .binding = i, .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
-            .descriptorType = i ? VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER :
-                                  VK_DESCRIPTOR_TYPE_STORAGE_BUFFER };
-    }
-    VkDescriptorSetLayoutCreateInfo dslci = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 8,
-        .pBindings = bind };
-    VK(vkCreateDescriptorSetLayout(dev, &dslci, NULL, &dsl));
-    VkPipelineLayoutCreateInfo plci = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                        .setLayoutCount = 1, .pSetLayouts = &dsl };
-    VK(vkCreatePipelineLayout(dev, &plci, NULL, &pl));
-    VK(make_pipeline(dev, pl, img2_spv, sizeof(img2_spv), &pipe));
-    VkDescriptorPoolSize ps[2] = { { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 },
-                                   { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 7 } };
-    VkDescriptorPoolCreateInfo dpci = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                        .maxSets = 1, .poolSizeCount = 2, .pPoolSizes = ps };
-    VK(vkCreateDescriptorPool(dev, &dpci, NULL, &dp));
-    VkDescriptorSetAllocateInfo dsai = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                         .descriptorPool = dp, .descriptorSetCount = 1,
-                                         .pSetLayouts = &dsl };
-    VK(vkAllocateDescriptorSets(dev, &dsai, &ds));
+    VK(sampled_new(dev, 7, img2_spv, sizeof(img2_spv), &sp));
     VK(img_new(dev, mp, VK_FORMAT_R8G8B8A8_UNORM, (VkExtent3D){ 8, 8, 1 }, 3, 1,
                VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_IMAGE_USAGE_SAMPLED_BIT, &im[0]));
     VK(img_new(dev, mp, VK_FORMAT_R8G8B8A8_UNORM, (VkExtent3D){ 8, 8, 4 }, 1, 1,
@@ -1044,7 +1049,6 @@ static int images2(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp, con
                                     VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT, 0.0f);
     VkSampler mipmap = sampler_new(dev, VK_FILTER_NEAREST,
                                    VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, MIP_LEVELS - 1);
-    VkDescriptorBufferInfo dbi = { out.buf, 0, VK_WHOLE_SIZE };
     VkDescriptorImageInfo dii[7] = {
         { nearest, im[0].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
         { linear, im[1].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
@@ -1054,16 +1058,8 @@ static int images2(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp, con
         { nearest, im[3].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
         { nearest, im[4].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
     };
-    VkWriteDescriptorSet wds[8];
-    for (uint32_t i = 0; i < 8; i++) {
-        wds[i] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                                         .dstSet = ds, .dstBinding = i, .descriptorCount = 1,
-                                         .descriptorType = bind[i].descriptorType,
-                                         .pBufferInfo = i ? NULL : &dbi,
-                                         .pImageInfo = i ? &dii[i - 1] : NULL };
-    }
-    vkUpdateDescriptorSets(dev, 8, wds, 0, NULL);
-    VK(images2_record(vk->cb, pipe, pl, ds, im, &stage));
+    sampled_write(dev, &sp, out.buf, dii, 7);
+    VK(images2_record(vk->cb, sp.pipe, sp.pl, sp.ds, im, &stage));
     VkResult r = submit_wait(dev, vk->queue, vk->cb, vk->fence);
     if (report(r == VK_SUCCESS, "img2: uploads and one dispatch completed (VkResult %d)", r)) {
         images2_check(out.map);
