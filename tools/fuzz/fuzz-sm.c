@@ -10,7 +10,10 @@
  * Input layout: [0] threads per CTA - 1 (mod 64), [1] CTAs - 1 (mod 4),
  * [2..3] shared bytes (mod 4097), [4] local bytes / 16, [5] bit 0: two
  * workers, [6..7] reserved, [8..519] constant bank 0, [520..] code.
- * tools/fuzz/make-sm-seeds.py builds seeds from the corpus kernels.
+ * The texture header and sampler pools are the constant bank's bytes too
+ * (16 descriptors each), so texture instructions meet fuzzed descriptors.
+ * tools/fuzz/make-sm-seeds.py builds seeds from the corpus kernels and the
+ * texture instructions.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -93,6 +96,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     d.cbuf[0].valid = true;
     d.cbuf[0].addr = CBUF_VA;
     d.cbuf[0].size = CBUF_BYTES;
+    d.tex_headers.addr = d.samplers.addr = CBUF_VA;
+    d.tex_headers.max_index = d.samplers.max_index = CBUF_BYTES / 32 - 1;
     d.budget = BUDGET;
     d.sm_count = 40;
     l = nv_sm_launch_new(data[5] & 1 ? sm2 : sm1, &d, &ops, &err);

@@ -48,4 +48,55 @@ for tsv in sorted(glob.glob(os.path.join(here, '..', '..', 'tests', 'sass', 'k*.
             with open(os.path.join(out, name), 'wb') as fh:
                 fh.write(hdr + cbuf(threads, ctas) + code)
             count += 1
+
+# Texture and surface seeds: one instruction of each kind (their nvdisasm-checked
+# encodings by text) over a pitch R32 header at pool entry 1 and a sampler at
+# entry 2; the pools are the constant bank itself (fuzz-sm.c), the handle at
+# c[0x0][0x160].
+TEX_TEXTS = [
+    'TLD.SCR.LZ R6, R4, R0, R1, 0x0, 0x58, 2D',
+    'TEX.SCR.LZ R6, R4, R4, R6, 0x0, 0x58, 2D',
+    'TLD4.SCR.A.EF R6, R4, R4, R5, 0x0, 0x58, 2D',
+    'SULD.D.BA.2D.STRONG.CTA.TRAP R4, [R8], 0x0, 0x58',
+    'SUST.D.BA.2D.128.STRONG.CTA.TRAP [R8], R4, 0x0, 0x58',
+    'TEX.B.LZ R4, R8, R6, R3, 2D',
+    'SUATOM.D.2D.ADD.STRONG.SYS.IGN R0, [R0], R4, R3',
+    'TXQ.B RZ, R4, R0, TEX_HEADER_DIMENSION, 0xf',
+]
+EXIT = (0x000000000000794d, 0x000fea0003800000)
+words = {}
+for line in open(os.path.join(here, '..', '..', 'tests', 'sass', 'fuzz-forms.sm_75.tsv')):
+    if not line.startswith('#'):
+        _, _, lo, hi, text = line.rstrip('\n').split('\t', 4)
+        words.setdefault(text, (int(lo, 16), int(hi, 16)))
+
+
+def tex_cbuf():
+    b = cbuf(32, 1)
+    tic = bytearray(32)
+    # COMPONENTS R32 (0x0f), FLOAT types, X..W sources R, 0, 0, ONE_FLOAT; pitch header
+    struct.pack_into('<I', tic, 0, 0x0f | 0x7 << 7 | 0x7 << 10 | 0x7 << 13 | 0x7 << 16 |
+                     2 << 19 | 7 << 28)
+    addr = DEV_BASE + 0x8000
+    struct.pack_into('<Q', tic, 4, (addr >> 5) << 5)             # ADDRESS_BITS31TO5 at 37
+    struct.pack_into('<I', tic, 8, 2 << 21)                       # HEADER_VERSION PITCH
+    struct.pack_into('<I', tic, 12, 64 >> 5)                      # PITCH_BITS20TO5
+    struct.pack_into('<I', tic, 16, 15 | 7 << 23)                 # WIDTH-1, TYPE 2D_NO_MIPMAP
+    struct.pack_into('<I', tic, 20, 15)                           # HEIGHT-1
+    b[32:64] = tic
+    tsc = bytearray(32)
+    struct.pack_into('<I', tsc, 4, 2 | 2 << 4 | 1 << 6 | 1 << 25) # linear, unnormalised
+    b[64:96] = tsc
+    struct.pack_into('<I', b, 0x160, 1 | 2 << 20)
+    return b
+
+
+for text in TEX_TEXTS:
+    lo, hi = words[text]
+    code = struct.pack('<QQ', lo, hi) + struct.pack('<QQ', *EXIT)
+    hdr = bytes([31, 0, 0x00, 0x10, 16, 0, 0, 0])
+    name = 'seed-tex-' + text.split()[0].replace('.', '-').lower()
+    with open(os.path.join(out, name), 'wb') as fh:
+        fh.write(hdr + tex_cbuf() + code)
+    count += 1
 print('%d seeds in %s' % (count, out))
