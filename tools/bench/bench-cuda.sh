@@ -44,3 +44,14 @@ prog=$build/tests/cuda/memory_kinds
 for _ in 1 2 3; do "$root/scripts/cuda-run" "$prog" $((4 << 20)); done |
     awk '$1 == "figure" { if (!($2 in best) || $3 < best[$2]) { best[$2] = $3; bw[$2] = $5 } }
          END { for (k in best) printf "%-8s %9.2f ms %9.1f MB/s\n", k, best[k], bw[k] }' | sort
+
+# Texture fetches: bilinear RGBA8 samples (4 texels each) through a texture
+# object, one SM worker and one per host core.
+echo "== bilinear RGBA8 texture fetches, 512x512 x 16 samples (best of 3 launches)"
+prog=$build/tests/cuda/texture_objects
+[ -x "$prog" ] || prog=$root/tests/cuda/bin/texture_objects
+for workers in 1 0; do
+    printf '%-12s ' "$([ "$workers" = 1 ] && echo '1 worker' || echo 'all workers')"
+    NVGPU_CUDA_WORKERS=$workers "$root/scripts/cuda-run" "$prog" --bench |
+        awk '$1 == "figure" { printf "%9.2f ms %8.2f Msamples/s %8.2f Mtexels/s\n", $3, $5, $7 }'
+done
