@@ -16,6 +16,7 @@
 #include "sm-harness.h"
 #include "hw/nvidia/nv-tex.h"
 #include "../../hw/nvidia/sm/sm-internal.h"
+#include "../../hw/nvidia/sm/tex.h"
 
 #define TLD_2D      "TLD.SCR.LZ R6, R4, R0, R1, 0x0, 0x58, 2D"
 #define TEX_2D      "TEX.SCR.LZ R6, R4, R4, R6, 0x0, 0x58, 2D"
@@ -510,6 +511,82 @@ static void test_errors(void)
     sm_dev_fini(&t.dev);
 }
 
+/*
+ * Mip levels as NIL lays them out, computed here from its rule: each
+ * level's block height is level 0's shrunk to the smallest power of two
+ * of GOBs holding the level, levels follow one another in whole blocks.
+ */
+static void test_levels(void)
+{
+    const unsigned W = 100, H = 37, LOG2_H = 2, LEVELS = 5, BPP = 4;
+    NvSmTexView v = { 0 };
+    uint64_t off = 0;
+
+    v.type = NV_TIC_TYPE_2D;
+    v.block_linear = true;
+    v.bpp = BPP;
+    v.base0 = 0x100000;
+    v.width0 = W;
+    v.height0 = H;
+    v.depth0 = 1;
+    v.log2_h0 = LOG2_H;
+    v.levels = LEVELS;
+    for (unsigned i = 0; i < LEVELS; i++) {
+        unsigned w = MAX(W >> i, 1u), h = MAX(H >> i, 1u), gobs = (h + 7) / 8, lh = 0;
+        NvSmTexView lv;
+
+        while ((1u << lh) < gobs && lh < LOG2_H) {
+            lh++;
+        }
+        g_assert_true(nv_sm_tex_level(&v, i, &lv));
+        g_assert_cmpuint(lv.width, ==, w);
+        g_assert_cmpuint(lv.height, ==, h);
+        g_assert_cmpuint(lv.geom.log2_h, ==, lh);
+        g_assert_cmphex(lv.base, ==, v.base0 + off);
+        off += (uint64_t)((w * BPP + 63) / 64 * 64) * ((h + (8u << lh) - 1) / (8u << lh) *
+                                                        (8u << lh));
+    }
+    g_assert_false(nv_sm_tex_level(&v, LEVELS, &(NvSmTexView){ 0 }));
+}
+
+/* LOD selection: bias, min/max clamps, the view's levels, point and linear mipmapping. */
+static void test_lod(void)
+{
+    static const struct {
+        uint8_t mip;
+        float bias, min, max, lod;
+        unsigned l0, l1;
+        float frac;
+        bool minify;
+    } cases[] = {
+        { NV_TSC_MIP_LINEAR, 0.5f, 0, 10, -1.0f, 1, 1, 0, false },   /* magnified: base */
+        { NV_TSC_MIP_LINEAR, 0.5f, 0, 10, 0.75f, 2, 3, 0.25f, true },
+        { NV_TSC_MIP_LINEAR, 0.5f, 0, 10, 5.0f, 3, 3, 0, true },     /* past the view */
+        { NV_TSC_MIP_LINEAR, 0, 0, 1.0f, 3.0f, 2, 3, 0, true },      /* max clamp */
+        { NV_TSC_MIP_LINEAR, 0, 0, 10, 1.3f, 2, 3, 77 / 256.0f, true }, /* 8-bit fraction */
+        { NV_TSC_MIP_POINT, 0, 0, 10, 0.4f, 1, 1, 0, true },         /* up to 0.5: base */
+        { NV_TSC_MIP_POINT, 0, 0, 10, 0.6f, 2, 2, 0, true },
+        { NV_TSC_MIP_POINT, 0, 0, 10, 1.6f, 3, 3, 0, true },
+        { NV_TSC_MIP_NONE, 0, 0, 10, 2.0f, 1, 1, 0, true },
+        { NV_TSC_MIP_LINEAR, 0, 1.5f, 10, 0.0f, 2, 3, 0.5f, true },  /* min clamp */
+    };
+    NvSmTexView v = { .levels = 5, .view_min = 1, .view_max = 3 };
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {
+        NvSmSampler s = { .mip = cases[i].mip, .lod_bias = cases[i].bias,
+                          .min_lod = cases[i].min, .max_lod = cases[i].max,
+                          .linear = false, .min_linear = true };
+        unsigned level[2];
+        float frac;
+
+        nv_sm_tex_lod(&v, &s, cases[i].lod, level, &frac);
+        g_assert_cmpuint(level[0], ==, cases[i].l0);
+        g_assert_cmpuint(level[1], ==, cases[i].l1);
+        g_assert_cmpfloat(frac, ==, cases[i].frac);
+        g_assert_cmpint(s.linear, ==, cases[i].minify);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -520,5 +597,7 @@ int main(int argc, char **argv)
     g_test_add_func("/sm/tex/gather", test_gather);
     g_test_add_func("/sm/tex/surfaces", test_surfaces);
     g_test_add_func("/sm/tex/errors", test_errors);
+    g_test_add_func("/sm/tex/levels", test_levels);
+    g_test_add_func("/sm/tex/lod", test_lod);
     return g_test_run();
 }
