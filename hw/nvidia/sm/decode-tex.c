@@ -198,8 +198,9 @@ bool sass_decode_SUST(SassDec *d)
 
 /*
  * SUATOM.D (bindless): Rd, [Ra], Rb data, handle at 64..71; .BA (72) for x
- * in bytes, else in elements; the operation at 87..90 as ATOM's, 32-bit
- * types only (73..75: U32, S32).
+ * in bytes, else in elements; the operation at 87..90 as ATOM's (op 0x196:
+ * CAS, Rb the compare value and Rb+1 the new one), 32-bit types only
+ * (73..75: U32, S32).
  */
 bool sass_decode_SUATOM(SassDec *d)
 {
@@ -219,10 +220,10 @@ bool sass_decode_SUATOM(SassDec *d)
     in->pdst[0].index = NV_SASS_PT;
     t->ba = sass_take(d, 72, 1);
     t->atom_type = sass_take(d, 73, 3);
-    t->atom_op = sass_take(d, 87, 4);
+    t->atom_op = in->op12 == 0x396 ? NV_SASS_ATOM_CAS : sass_take(d, 87, 4);
     t->size = NV_SASS_MEM_32;
     return (t->atom_type == NV_SASS_ATYPE_U32 || t->atom_type == NV_SASS_ATYPE_S32) &&
-           t->atom_op <= NV_SASS_ATOM_EXCH;
+           (t->atom_op <= NV_SASS_ATOM_EXCH || t->atom_op == NV_SASS_ATOM_CAS);
 }
 
 /*

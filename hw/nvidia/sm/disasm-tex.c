@@ -107,6 +107,7 @@ static const char *const mask_names[16] = {
 };
 static const char *const atom_ops[16] = {
     ".ADD", ".MIN", ".MAX", ".INC", ".DEC", ".AND", ".OR", ".XOR", ".EXCH",
+    [NV_SASS_ATOM_CAS] = ".CAS",
 };
 
 /* SULD/SUST/SUATOM: .P or .D[.BA], dimension, [op], eviction, [size or type], order, scope, [mask], bounds */

@@ -422,7 +422,7 @@ static void exec_SUATOM(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = __builtin_ctz(m);
-        uint64_t old = 0, b;
+        uint64_t old = 0, b, cas;
         uint8_t *page;
         SuLane s;
         bool skip, fault;
@@ -441,12 +441,14 @@ static void exec_SUATOM(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
             out[l] = 0;
             continue;
         }
+        /* CAS: Rb holds the compare value, Rb+1 the new one */
         b = nv_sm_rrow(w, in->src[1].reg)[l];
+        cas = nv_sm_rrow(w, in->src[1].reg == NV_SASS_RZ ? NV_SASS_RZ : in->src[1].reg + 1)[l];
         page = nv_sm_global_page(w, s.va, true, &fault);
         if (page) {
             old = nv_sm_atom_host(page + (s.va & (NV_SM_PAGE_SIZE - 1)), false, t->atom_op,
-                                  t->atom_type, b, 0);
-        } else if (fault || !nv_sm_atom_slow(w, s.va, false, t->atom_op, t->atom_type, b, 0,
+                                  t->atom_type, b, cas);
+        } else if (fault || !nv_sm_atom_slow(w, s.va, false, t->atom_op, t->atom_type, b, cas,
                                              &old)) {
             nv_sm_fault(w, NV_SM_ERR_MMU, s.va, true, l);
             return;

@@ -558,7 +558,7 @@ static float img_bilinear_g(float u, float v)
 /* img.comp's results against the CPU. */
 static void images_check(const uint32_t *o, const uint32_t *store, const uint32_t *counts)
 {
-    unsigned bad_fetch = 0, bad_near = 0, bad_lin = 0, bad_store = 0, bad_atom = 0;
+    unsigned bad_fetch = 0, bad_near = 0, bad_lin = 0, bad_store = 0, bad_atom = 0, bad_cas = 0;
     uint64_t seen[IMG_COUNTS] = { 0 };
 
     for (uint32_t y = 0; y < IMG; y++) {
@@ -566,14 +566,16 @@ static void images_check(const uint32_t *o, const uint32_t *store, const uint32_
             uint32_t i = y * IMG + x;
             float want = img_bilinear_g(x + 0.75f + (float)(x % 3) * 0.5f, y + 0.25f + IMG / 2);
 
-            bad_fetch += o[i * 4] != img_rgba(x, y);
-            bad_near += o[i * 4 + 1] != img_rgba(x, y);
+            bad_fetch += o[i * 5] != img_rgba(x, y);
+            bad_near += o[i * 5 + 1] != img_rgba(x, y);
             /* 8-bit weights (subTexelPrecisionBits): within one unit of the format */
-            bad_lin += !(fabsf(as_float(o[i * 4 + 2]) - want) <= 1.0f / 255);
-            bad_store += store[i] != img_store_word(x, y) * 3 + 1;
-            if (o[i * 4 + 3] < 64) {
-                bad_atom += (seen[x % IMG_COUNTS] >> o[i * 4 + 3]) & 1;
-                seen[x % IMG_COUNTS] |= 1ull << o[i * 4 + 3];
+            bad_lin += !(fabsf(as_float(o[i * 5 + 2]) - want) <= 1.0f / 255);
+            /* the compare-and-swap found the stored value and replaced it */
+            bad_cas += o[i * 5 + 4] != img_store_word(x, y) * 3 + 1;
+            bad_store += store[i] != (img_store_word(x, y) ^ 0xabcdu);
+            if (o[i * 5 + 3] < 64) {
+                bad_atom += (seen[x % IMG_COUNTS] >> o[i * 5 + 3]) & 1;
+                seen[x % IMG_COUNTS] |= 1ull << o[i * 5 + 3];
             } else {
                 bad_atom++;
             }
@@ -589,8 +591,9 @@ static void images_check(const uint32_t *o, const uint32_t *store, const uint32_
     report(!bad_lin, "img: textureLod, bilinear, repeat, within 1/255 (%u of %u wrong; "
            "texel (0,0): %.6f, want %.6f)", bad_lin, IMG * IMG, as_float(o[2]),
            img_bilinear_g(0.75f, 0.25f + IMG / 2));
-    report(!bad_store, "img: imageLoad/imageStore in place, read back by "
-           "vkCmdCopyImageToBuffer (%u of %u wrong)", bad_store, IMG * IMG);
+    report(!bad_store && !bad_cas, "img: imageLoad/imageStore in place, then "
+           "imageAtomicCompSwap of the stored value, read back by vkCmdCopyImageToBuffer "
+           "(%u, %u of %u wrong)", bad_store, bad_cas, IMG * IMG);
     report(!bad_atom, "img: imageAtomicAdd: each counter %u, every old value once (%u "
            "wrong; counters %u %u %u %u)", IMG * IMG / IMG_COUNTS, bad_atom, counts[0],
            counts[1], counts[2], counts[3]);
@@ -1115,7 +1118,7 @@ static int images(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp)
                VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_USAGE_STORAGE_BIT, &im[1]));
     VK(img_new(dev, mp, VK_FORMAT_R32_UINT, (VkExtent3D){ IMG_COUNTS, 1, 1 }, 1, 1,
                VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_USAGE_STORAGE_BIT, &im[2]));
-    VK(buf_new(dev, mp, IMG * IMG * 4, &out));
+    VK(buf_new(dev, mp, IMG * IMG * 5, &out));
     VK(buf_new(dev, mp, IMG * IMG * 5, &stage));
     memset(stage.map, 0, IMG * IMG * 20);
     for (uint32_t y = 0; y < IMG; y++) {

@@ -153,7 +153,7 @@
     X(TXQ, 0x170) \
     X(SULD, 0x199, 0x198, 0x19a) \
     X(SUST, 0x19d, 0x19c, 0x19e) \
-    X(SUATOM, 0x194)
+    X(SUATOM, 0x194, 0x196)
 
 typedef enum NvSassOpcode {
     NV_SASS_OP_INVALID = 0,
