@@ -17,6 +17,7 @@
 #include "hw/nvidia/nv-tex.h"
 #include "../../hw/nvidia/sm/sm-internal.h"
 #include "../../hw/nvidia/sm/tex.h"
+#include "../../hw/nvidia/sm/f16.h"
 
 #define TLD_2D      "TLD.SCR.LZ R6, R4, R0, R1, 0x0, 0x58, 2D"
 #define TEX_2D      "TEX.SCR.LZ R6, R4, R4, R6, 0x0, 0x58, 2D"
@@ -134,22 +135,6 @@ static uint64_t ref_bl(uint64_t xb, uint64_t y, unsigned width_bytes, unsigned l
            512 + gob;
 }
 
-static uint32_t fbits(float f)
-{
-    uint32_t v;
-
-    memcpy(&v, &f, 4);
-    return v;
-}
-
-static float f32(uint32_t v)
-{
-    float f;
-
-    memcpy(&f, &v, 4);
-    return f;
-}
-
 /* TLD of a block-linear RGBA8 UNORM image: exact n/255, zeros outside. */
 static void test_tld_block_linear(void)
 {
@@ -186,7 +171,7 @@ static void test_tld_block_linear(void)
         uint32_t got[4] = { w->r[4][l], w->r[5][l], w->r[6][l], w->r[7][l] };
 
         for (unsigned c = 0; c < 4; c++) {
-            g_assert_cmpfloat(f32(got[c]), ==, in ? (float)(want[c] / 255.0) : 0.0f);
+            g_assert_cmpfloat(nv_f32_of(got[c]), ==, in ? (float)(want[c] / 255.0) : 0.0f);
         }
     }
     nv_sm_test_warp_free(w);
@@ -255,7 +240,7 @@ static void test_formats(void)
             if (isnan(cases[i].want[0])) {
                 g_assert_cmphex(got, ==, cases[i].want_int[c]);
             } else {
-                g_assert_cmpfloat_with_epsilon(f32(got), cases[i].want[c], 1e-7);
+                g_assert_cmpfloat_with_epsilon(nv_f32_of(got), cases[i].want[c], 1e-7);
             }
         }
         nv_sm_test_warp_free(w);
@@ -315,8 +300,8 @@ static void test_tex_sample(void)
             w = tex_warp(&t, 2 | 2u << NV_TEX_HANDLE_TIC_BITS, t.tic);
             for (unsigned l = 0; l < 32; l++) {
                 /* -12.5 .. 19.5 texels: outside on both sides; fractions in 1/256 */
-                w->r[4][l] = fbits((float)l - 12.5f + l / 256.0f);
-                w->r[6][l] = fbits((float)(l % 9) - 2.0f + 0.25f);
+                w->r[4][l] = nv_bits_f32((float)l - 12.5f + l / 256.0f);
+                w->r[6][l] = nv_bits_f32((float)(l % 9) - 2.0f + 0.25f);
             }
             g_assert_cmpint(exec_text(w, TEX_2D), ==, NV_SM_OK);
             for (unsigned l = 0; l < 32; l++) {
@@ -344,12 +329,12 @@ static void test_tex_sample(void)
                         want += ((k & 1) ? a : 1 - a) * ((k >> 1) ? b : 1 - b) * texel;
                     }
                 }
-                if (fabsf(f32(w->r[4][l]) - want) > 1e-4f) {
+                if (fabsf(nv_f32_of(w->r[4][l]) - want) > 1e-4f) {
                     g_error("%s mode %u lane %u (%g, %g): %g, want %g", linear ? "bilinear" :
-                            "nearest", modes[m], l, u, v, f32(w->r[4][l]), want);
+                            "nearest", modes[m], l, u, v, nv_f32_of(w->r[4][l]), want);
                 }
                 /* R32 has no A: it reads 1.0, as the border's A */
-                g_assert_cmpfloat_with_epsilon(f32(w->r[7][l]), 1.0f, 1e-6);
+                g_assert_cmpfloat_with_epsilon(nv_f32_of(w->r[7][l]), 1.0f, 1e-6);
             }
             nv_sm_test_warp_free(w);
         }
@@ -377,8 +362,8 @@ static void test_gather(void)
     NV_TSC_SET(tsc_at(&t, 4), ADDRESS_V, NV_TSC_CLAMP_TO_EDGE);
     w = tex_warp(&t, 4 | 4u << NV_TEX_HANDLE_TIC_BITS, t.tic);
     for (unsigned l = 0; l < 32; l++) {
-        w->r[4][l] = fbits((float)(l % 7) / W + 0.01f);
-        w->r[5][l] = fbits((float)(l / 7) / H + 0.01f);
+        w->r[4][l] = nv_bits_f32((float)(l % 7) / W + 0.01f);
+        w->r[5][l] = nv_bits_f32((float)(l / 7) / H + 0.01f);
     }
     g_assert_cmpint(exec_text(w, TLD4_A), ==, NV_SM_OK);
     for (unsigned l = 0; l < 32; l++) {

@@ -45,16 +45,6 @@ static struct {
     bool used[CRT_TEX_SLOTS];
 } pools;
 
-static unsigned ceil_log2(uint64_t v)
-{
-    unsigned l = 0;
-
-    while ((1ull << l) < v) {
-        l++;
-    }
-    return l;
-}
-
 static bool array_valid(cudaArray_const_t a)
 {
     return a && crt.gpu && a->gen == crt.gen && a->alloc;
@@ -131,10 +121,10 @@ static cudaError_t array_new(cudaArray_t *out, const struct cudaChannelFormatDes
         g_free(a);
         return cudaErrorInvalidChannelDescriptor;
     }
-    a->log2_h = (uint8_t)MIN(ceil_log2((MAX(h, 1) + NV_GOB_HEIGHT - 1) / NV_GOB_HEIGHT),
+    a->log2_h = (uint8_t)MIN(nv_bl_ceil_log2((MAX(h, 1) + NV_GOB_HEIGHT - 1) / NV_GOB_HEIGHT),
                              CRT_ARRAY_LOG2_MAX);
     a->log2_d = (uint8_t)(flags & cudaArrayLayered ? 0 :
-                          MIN(ceil_log2(MAX(d, 1)), CRT_ARRAY_LOG2_MAX));
+                          MIN(nv_bl_ceil_log2(MAX(d, 1)), CRT_ARRAY_LOG2_MAX));
     bytes = array_layer_bytes(a, &ok) * (flags & cudaArrayLayered ? d : 1);
     /* allocations are 256-byte aligned: room to round up to a GOB */
     a->alloc = ok ? nv_vgpu_alloc(crt.gpu, bytes + (1u << NV_GOB_SHIFT) / 2) : 0;

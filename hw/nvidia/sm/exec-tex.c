@@ -76,6 +76,19 @@ static bool lane_view(NvSmWarp *w, const NvSassInsn *in, unsigned l, bool sample
 }
 
 /*
+ * Level `level` of a view: the view itself at its base level (the common
+ * case: no copy), else computed into tmp.
+ */
+static const NvSmTexView *view_level(const NvSmTexView *v, unsigned level, NvSmTexView *tmp)
+{
+    if (level == v->view_min) {
+        return v;
+    }
+    nv_sm_tex_level(v, level, tmp);
+    return tmp;
+}
+
+/*
  * The lane's n inputs, the first ncoord of them the array layer and the
  * coordinates: from Ra's vector and Rb's (after the handle, when bindless).
  */
@@ -148,11 +161,11 @@ static void exec_TEX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         /* the level(s) the LOD selects, blended by its fraction (trilinear) */
         nv_sm_tex_lod(&c.v, &ls, ll ? nv_f32_of(x[n - 1 - t->dc]) : 0.0f, level, &frac);
         for (unsigned k = 0; k < 1u + (frac > 0); k++) {
-            NvSmTexView lv;
+            NvSmTexView tmp;
+            const NvSmTexView *lv = view_level(&c.v, level[k], &tmp);
             uint32_t part[4];
 
-            nv_sm_tex_level(&c.v, level[k], &lv);
-            if (!nv_sm_tex_sample(w, &lv, &ls, coord, layer, t->dc ? &dref : NULL, part, l)) {
+            if (!nv_sm_tex_sample(w, lv, &ls, coord, layer, t->dc ? &dref : NULL, part, l)) {
                 return;
             }
             for (unsigned ch = 0; ch < 4; ch++) {
@@ -179,9 +192,9 @@ static void exec_TLD(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = __builtin_ctz(m);
         uint32_t x[TEX_MAX_INPUTS], r[4] = { 0 }, sw[4] = { 0 }, at[3] = { 0, 0, 0 };
+        NvSmTexView tmp;
+        const NvSmTexView *lv;
         bool inside;
-
-        NvSmTexView lv;
 
         if (!lane_view(w, in, l, false, &c)) {
             return;
@@ -189,23 +202,21 @@ static void exec_TLD(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         lane_inputs(w, in, n, array + nc, l, x);
         /* the LOD counts from the view's base level, up to its last */
         inside = !ll || x[n - 1] <= (uint32_t)(c.v.view_max - c.v.view_min);
-        nv_sm_tex_level(&c.v, c.v.view_min + (ll && inside ? x[n - 1] : 0), &lv);
-        const uint32_t size[3] = { lv.width, lv.height, lv.depth };
-
+        lv = view_level(&c.v, c.v.view_min + (ll && inside ? x[n - 1] : 0), &tmp);
         for (unsigned i = 0; i < nc; i++) {
             at[i] = x[array + i];
-            inside &= at[i] < size[i];
+            inside &= at[i] < (i == 0 ? lv->width : i == 1 ? lv->height : lv->depth);
         }
         if (array) {
             at[2] = x[0];
-            inside &= at[2] < lv.depth;
+            inside &= at[2] < lv->depth;
         }
         /* outside the image: zeros (Vulkan's robust image access) */
         if (inside) {
-            if (!nv_sm_tex_texel(w, &lv, at[0], at[1], at[2], r, l)) {
+            if (!nv_sm_tex_texel(w, lv, at[0], at[1], at[2], r, l)) {
                 return;
             }
-            nv_sm_tex_swizzle(&lv, r, sw);
+            nv_sm_tex_swizzle(lv, r, sw);
         }
         for (unsigned k = 0; k < 4; k++) {
             out[k][l] = sw[k];

@@ -83,16 +83,6 @@ static bool valid_type(unsigned t)
 
 /* ---- mip levels, laid out as NIL lays them out (and the hardware expects) ---- */
 
-static unsigned ceil_log2(uint64_t v)
-{
-    unsigned l = 0;
-
-    while ((1ull << l) < v && l < 63) {
-        l++;
-    }
-    return l;
-}
-
 /*
  * Level `level`'s extent and block-linear geometry: the level-0 block
  * shrunk to the smallest power of two that holds the level's height (in
@@ -106,8 +96,8 @@ static uint64_t level_geom(const NvSmTexView *v, unsigned level, uint32_t ext[3]
     ext[0] = MAX(v->width0 >> level, 1u);
     ext[1] = MAX(v->height0 >> level, 1u);
     ext[2] = is3d ? MAX(v->depth0 >> level, 1u) : v->depth0;
-    lh = MIN(v->log2_h0, ceil_log2(nv_bl_div_round_up_pow2(ext[1], 3)));
-    ld = is3d ? MIN(v->log2_d0, ceil_log2(ext[2])) : 0;
+    lh = MIN(v->log2_h0, nv_bl_ceil_log2(nv_bl_div_round_up_pow2(ext[1], 3)));
+    ld = is3d ? MIN(v->log2_d0, nv_bl_ceil_log2(ext[2])) : 0;
     nv_bl_geom_init(g, 0, lh, ld, (uint64_t)ext[0] * v->bpp, ext[1]);
     return g->blocks_x * g->blocks_y * (is3d ? nv_bl_div_round_up_pow2(ext[2], ld) : 1) <<
            (NV_GOB_SHIFT + lh + ld);
@@ -238,9 +228,7 @@ static bool parse_view(const uint32_t d[NV_TEX_DESC_DWORDS], NvSmTexView *v)
         }
         v->base |= (uint64_t)NV_TIC_GET(d, BL_ADDRESS_BITS31TO9) << 9;
         v->log2_h0 = NV_TIC_GET(d, GOBS_PER_BLOCK_HEIGHT);
-        v->log2_d0 = log2_d;
-        nv_bl_geom_init(&v->geom, 0, v->log2_h0, log2_d, (uint64_t)v->width * v->bpp,
-                        v->height);
+        v->log2_d0 = log2_d;          /* the level's geometry: nv_sm_tex_level() */
     } else {
         v->base |= (uint64_t)NV_TIC_GET(d, PITCH_ADDRESS_BITS31TO5) << 5;
         v->pitch = NV_TIC_GET(d, PITCH_BITS20TO5) << 5 | NV_TIC_GET(d, PITCH_BIT21) << 21;
@@ -328,11 +316,6 @@ static uint32_t bits_at(const uint8_t *b, unsigned pos, unsigned n)
     return v;
 }
 
-static uint32_t fbits(float f)
-{
-    return nv_bits_f32(f);
-}
-
 /* Unsigned 11/10-bit floats: 5-bit exponent (bias 15), no sign. */
 static float small_float(uint32_t v, unsigned mant_bits)
 {
@@ -362,10 +345,10 @@ static uint32_t decode_component(const NvSmTexView *v, unsigned c, uint32_t raw)
     case NV_TIC_UNORM: {
         float f = (float)((double)raw / (double)((1ull << n) - 1));
 
-        return fbits(v->srgb && c < 3 ? srgb_to_linear(f) : f);
+        return nv_bits_f32(v->srgb && c < 3 ? srgb_to_linear(f) : f);
     }
     case NV_TIC_SNORM:
-        return fbits(fmaxf((float)((double)s / (double)((1ull << (n - 1)) - 1)), -1.0f));
+        return nv_bits_f32(fmaxf((float)((double)s / (double)((1ull << (n - 1)) - 1)), -1.0f));
     case NV_TIC_SINT:
         return (uint32_t)s;
     case NV_TIC_UINT:
@@ -375,9 +358,9 @@ static uint32_t decode_component(const NvSmTexView *v, unsigned c, uint32_t raw)
             return raw;
         }
         if (n == 16) {
-            return fbits(nv_f16_to_f32((uint16_t)raw));
+            return nv_bits_f32(nv_f16_to_f32((uint16_t)raw));
         }
-        return fbits(small_float(raw, n - 5));
+        return nv_bits_f32(small_float(raw, n - 5));
     }
 }
 
@@ -395,7 +378,7 @@ bool nv_sm_tex_texel(NvSmWarp *w, const NvSmTexView *v, uint32_t x, uint32_t y, 
     }
     for (unsigned c = 0; c < 4; c++) {
         if (!v->bits[c]) {
-            out[c] = c == 3 ? (v->is_int ? 1 : fbits(1.0f)) : 0;
+            out[c] = c == 3 ? (v->is_int ? 1 : nv_bits_f32(1.0f)) : 0;
             continue;
         }
         out[c] = decode_component(v, c, bits_at(b, v->pos[c], v->bits[c]));
@@ -471,7 +454,7 @@ void nv_sm_tex_swizzle(const NvSmTexView *v, const uint32_t in[4], uint32_t out[
         unsigned s = v->swizzle[c];
 
         out[c] = s >= NV_TIC_SRC_R && s <= NV_TIC_SRC_A ? in[s - NV_TIC_SRC_R] :
-                 s == NV_TIC_SRC_ONE_INT ? 1 : s == NV_TIC_SRC_ONE_FLOAT ? fbits(1.0f) : 0;
+                 s == NV_TIC_SRC_ONE_INT ? 1 : s == NV_TIC_SRC_ONE_FLOAT ? nv_bits_f32(1.0f) : 0;
     }
 }
 
@@ -570,14 +553,14 @@ static unsigned axes(const NvSmTexView *v)
 static bool depth_pass(int op, float dref, float d)
 {
     switch (op) {
-    case 1: return dref < d;
-    case 2: return dref == d;
-    case 3: return dref <= d;
-    case 4: return dref > d;
-    case 5: return dref != d;
-    case 6: return dref >= d;
-    case 7: return true;
-    default: return false;          /* NEVER */
+    case NV_TSC_COMPARE_LESS:       return dref < d;
+    case NV_TSC_COMPARE_EQUAL:      return dref == d;
+    case NV_TSC_COMPARE_LEQUAL:     return dref <= d;
+    case NV_TSC_COMPARE_GREATER:    return dref > d;
+    case NV_TSC_COMPARE_NOTEQUAL:   return dref != d;
+    case NV_TSC_COMPARE_GEQUAL:     return dref >= d;
+    case NV_TSC_COMPARE_ALWAYS:     return true;
+    default:                        return false;   /* NEVER */
     }
 }
 
@@ -592,7 +575,7 @@ static void depth_compare(const NvSmTexView *v, const NvSmSampler *s, const floa
     }
     /* a fixed-point depth compares with the reference clamped to its range */
     ref = v->types[0] == NV_TIC_UNORM ? fminf(fmaxf(*dref, 0.0f), 1.0f) : *dref;
-    t[0] = fbits(depth_pass(s->compare, ref, nv_f32_of(t[0])) ? 1.0f : 0.0f);
+    t[0] = nv_bits_f32(depth_pass(s->compare, ref, nv_f32_of(t[0])) ? 1.0f : 0.0f);
 }
 
 bool nv_sm_tex_sample(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
@@ -645,7 +628,7 @@ bool nv_sm_tex_sample(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
         }
     }
     for (unsigned ch = 0; ch < 4; ch++) {
-        out[ch] = fbits(acc[ch]);
+        out[ch] = nv_bits_f32(acc[ch]);
     }
     return true;
 }

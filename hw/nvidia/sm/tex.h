@@ -44,7 +44,7 @@ typedef struct NvSmSampler {
     bool linear;                    /* bilinear (else nearest): the filter in use */
     bool min_linear;                /* the minification filter (LOD > 0) */
     uint8_t mip;                    /* NV_TSC_MIP_NONE, _POINT, _LINEAR */
-    int8_t compare;                 /* depth compare function (NEVER 0 .. ALWAYS 7), -1: none */
+    int8_t compare;                 /* NV_TSC_COMPARE_*, -1: none */
     float lod_bias, min_lod, max_lod;
     bool unnormalized;              /* coordinates in texels whatever the header says */
     uint32_t border[4];

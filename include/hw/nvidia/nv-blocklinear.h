@@ -30,6 +30,17 @@ static inline uint64_t nv_bl_div_round_up_pow2(uint64_t v, unsigned shift)
     return (v >> shift) + ((v & ((1ull << shift) - 1)) != 0);
 }
 
+/* The smallest l with 2^l >= v: block edges that hold v GOBs (or slices). */
+static inline unsigned nv_bl_ceil_log2(uint64_t v)
+{
+    unsigned l = 0;
+
+    while (l < 63 && (1ull << l) < v) {
+        l++;
+    }
+    return l;
+}
+
 /*
  * Inside a GOB (64 bytes x 8 rows), the byte offset interleaves the
  * coordinate bits as x5 y2 y1 x4 y0 x3 x2 x1 x0 (bit 8 down to bit 0):

@@ -330,6 +330,16 @@ static VkResult make_set(VkDevice dev, VkDescriptorPool dp, VkDescriptorSetLayou
     return VK_SUCCESS;
 }
 
+/* Resets cb and begins recording a one-time submission into it. */
+static VkResult cb_begin(VkCommandBuffer cb)
+{
+    VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
+    VkResult r = vkResetCommandBuffer(cb, 0);
+
+    return r == VK_SUCCESS ? vkBeginCommandBuffer(cb, &bi) : r;
+}
+
 /*
  * Records one dispatch of pipe over ds (n as the push constant, unless 0)
  * into cb from scratch, and a barrier that makes its writes visible to the
@@ -338,16 +348,11 @@ static VkResult make_set(VkDevice dev, VkDescriptorPool dp, VkDescriptorSetLayou
 static VkResult record_dispatch(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLayout pl,
                                 VkDescriptorSet ds, uint32_t n, uint32_t gx, uint32_t gy)
 {
-    VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
     VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                            .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                            .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
-    VkResult r = vkResetCommandBuffer(cb, 0);
+    VkResult r = cb_begin(cb);
 
-    if (r == VK_SUCCESS) {
-        r = vkBeginCommandBuffer(cb, &bi);
-    }
     if (r != VK_SUCCESS) {
         return r;
     }
@@ -509,6 +514,18 @@ static void img_barrier(VkCommandBuffer cb, const Img *im, VkImageLayout from, V
                          VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, NULL, 0, NULL, 1, &b);
 }
 
+/* Copies n regions of stage into im, then moves it to layout for shaders. */
+static void img_upload(VkCommandBuffer cb, const Img *im, VkBuffer stage,
+                       const VkBufferImageCopy *regions, uint32_t n, VkImageLayout layout)
+{
+    img_barrier(cb, im, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
+                VK_ACCESS_TRANSFER_WRITE_BIT);
+    vkCmdCopyBufferToImage(cb, stage, im->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, n, regions);
+    img_barrier(cb, im, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, layout,
+                VK_ACCESS_TRANSFER_WRITE_BIT,
+                VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+}
+
 /* A sampler; maxLod > 0 with linear mipmap filtering. */
 static VkSampler sampler_new(VkDevice dev, VkFilter filter, VkSamplerAddressMode mode,
                              float max_lod)
@@ -603,8 +620,6 @@ static void images_check(const uint32_t *o, const uint32_t *store, const uint32_
 static VkResult images_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLayout pl,
                               VkDescriptorSet ds, const Img im[3], const Buf *stage)
 {
-    VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
     /* stage: rgba texels, storage words, zeroed counters; then the read-back area */
     VkBufferImageCopy up[3] = {
         { .bufferOffset = 0, .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
@@ -618,25 +633,16 @@ static VkResult images_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLay
     VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                            .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
                            .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
-    VkResult r = vkResetCommandBuffer(cb, 0);
+    VkResult r = cb_begin(cb);
 
     down[0].bufferOffset = IMG * IMG * 12;
     down[1].bufferOffset = IMG * IMG * 16;
-    if (r == VK_SUCCESS) {
-        r = vkBeginCommandBuffer(cb, &bi);
-    }
     if (r != VK_SUCCESS) {
         return r;
     }
     for (unsigned k = 0; k < 3; k++) {
-        img_barrier(cb, &im[k], VK_IMAGE_LAYOUT_UNDEFINED,
-                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0, VK_ACCESS_TRANSFER_WRITE_BIT);
-        vkCmdCopyBufferToImage(cb, stage->buf, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                               1, &up[k]);
-        img_barrier(cb, &im[k], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                    k ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-                    VK_ACCESS_TRANSFER_WRITE_BIT,
-                    VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+        img_upload(cb, &im[k], stage->buf, &up[k], 1,
+                   k ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
     }
     vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
     vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, NULL);
@@ -786,8 +792,6 @@ static int images3(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp)
     };
     sampled_write(dev, &sp, out.buf, dii, 4);
 
-    VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
     VkBufferImageCopy up[2] = {
         { .bufferOffset = 0, .imageSubresource = { VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1 },
           .imageExtent = { 8, 8, 1 } },
@@ -798,16 +802,9 @@ static int images3(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp)
                            .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                            .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
     VkCommandBuffer cb = vk->cb;
-    VK(vkResetCommandBuffer(cb, 0));
-    VK(vkBeginCommandBuffer(cb, &bi));
+    VK(cb_begin(cb));
     for (unsigned k = 0; k < 2; k++) {
-        img_barrier(cb, &im[k], VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                    0, VK_ACCESS_TRANSFER_WRITE_BIT);
-        vkCmdCopyBufferToImage(cb, stage.buf, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                               1, &up[k]);
-        img_barrier(cb, &im[k], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                    VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_TRANSFER_WRITE_BIT,
-                    VK_ACCESS_SHADER_READ_BIT);
+        img_upload(cb, &im[k], stage.buf, &up[k], 1, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
     }
     vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, sp.pipe);
     vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, sp.pl, 0, 1, &sp.ds, 0, NULL);
@@ -937,8 +934,6 @@ static void images2_check(const uint32_t *o)
 static VkResult images2_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLayout pl,
                                VkDescriptorSet ds, const Img im[5], const Buf *stage)
 {
-    VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
     /* the array, the volume, each level of the mipmapped image, the cube's faces */
     VkBufferImageCopy up[4 + MIP_LEVELS] = {
         { .bufferOffset = 0, .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 3 },
@@ -964,22 +959,14 @@ static VkResult images2_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLa
     VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                            .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                            .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
-    VkResult r = vkResetCommandBuffer(cb, 0);
+    VkResult r = cb_begin(cb);
 
-    if (r == VK_SUCCESS) {
-        r = vkBeginCommandBuffer(cb, &bi);
-    }
     if (r != VK_SUCCESS) {
         return r;
     }
     for (unsigned k = 0; k < 5; k++) {
-        img_barrier(cb, &im[k], VK_IMAGE_LAYOUT_UNDEFINED,
-                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0, VK_ACCESS_TRANSFER_WRITE_BIT);
-        vkCmdCopyBufferToImage(cb, stage->buf, im[k].img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                               k == 2 ? MIP_LEVELS : 1, &up[k < 3 ? k : k - 1 + MIP_LEVELS]);
-        img_barrier(cb, &im[k], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                    VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_TRANSFER_WRITE_BIT,
-                    VK_ACCESS_SHADER_READ_BIT);
+        img_upload(cb, &im[k], stage->buf, &up[k < 3 ? k : k - 1 + MIP_LEVELS],
+                   k == 2 ? MIP_LEVELS : 1, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
     }
     vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
     vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, NULL);
