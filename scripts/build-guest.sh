@@ -212,7 +212,7 @@ cp "$vkroot/usr/share/vulkan/icd.d/nouveau_icd.json" "$tree/usr/share/vulkan/icd
 # vk-compute: a Vulkan compute test, linked against the loader (the guest runs
 # it with trixie's), its shader compiled to SPIR-V here.
 echo "== nvqemu: compiling tests/guest/vulkan/vk-compute.c (its shaders to SPIR-V)"
-for shader in vadd reduce mix mix2 mix3 mix4 img img2 img3 runaway; do
+for shader in vadd reduce mix mix2 mix3 mix4 img img2 img3 img4 runaway; do
     glslangValidator -V --target-env vulkan1.1 --vn "${shader}_spv" -o "$out/${shader}_spv.h" \
         "$root/tests/guest/vulkan/$shader.comp" > "$out/glslang.log" ||
         { cat "$out/glslang.log" >&2; die "$shader.comp does not compile"; }

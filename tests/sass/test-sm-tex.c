@@ -2,7 +2,8 @@
  * The texture unit against C references: texel fetches of every format the
  * unit decodes, block-linear and pitch addressing (the GOB layout written
  * out here independently), bilinear weights, the address modes, gathers,
- * raw surface loads and stores with their bounds modes, and the errors a
+ * raw surface loads and stores with their bounds modes, LODs from
+ * gradients and quads, texel offsets, and the errors a
  * bad descriptor or address gives. Encodings come from the nvdisasm-checked
  * tables by their text.
  *
@@ -572,6 +573,248 @@ static void test_lod(void)
     }
 }
 
+/*
+ * A 16x16 R32F block-linear image of 5 levels whose every texel of level k
+ * is k, with a point-mipmapped sampler (slot 6): a fetch returns the level
+ * it selected.
+ */
+#define MIP_W       16u
+#define MIP_LEVELS  5u
+
+static NvSmWarp *mip_warp(Tex *t, unsigned mip_filter)
+{
+    uint32_t *d = tic_at(t, 6), *s = tsc_at(t, 6);
+    NvSmTexView v = { .type = NV_TIC_TYPE_2D, .block_linear = true, .bpp = 4, .base0 = t->img,
+                      .width0 = MIP_W, .height0 = MIP_W, .depth0 = 1, .log2_h0 = 1,
+                      .levels = MIP_LEVELS };
+    NvSmWarp *w;
+
+    for (unsigned k = 0; k < MIP_LEVELS; k++) {
+        NvSmTexView lv, next;
+        uint64_t end;
+
+        g_assert_true(nv_sm_tex_level(&v, k, &lv));
+        end = k + 1 < MIP_LEVELS && nv_sm_tex_level(&v, k + 1, &next) ? next.base :
+              lv.base + 0x1000;
+        for (uint64_t a = lv.base; a < end; a += 4) {
+            float f = (float)k;
+
+            memcpy(sm_dev_ptr(&t->dev, a, 4), &f, 4);
+        }
+    }
+    tic_format(d, NV_TIC_FMT_R32, NV_TIC_FLOAT);
+    tic_bl2d(d, t->img, MIP_W, MIP_W, 1);
+    NV_TIC_SET(d, MAX_MIP_LEVEL, MIP_LEVELS - 1);
+    NV_TIC_SET(d, RES_VIEW_MAX_MIP_LEVEL, MIP_LEVELS - 1);
+    memset(s, 0, NV_TEX_DESC_BYTES);
+    NV_TSC_SET(s, MIN_FILTER, NV_TSC_FILTER_POINT);
+    NV_TSC_SET(s, MAG_FILTER, NV_TSC_FILTER_POINT);
+    NV_TSC_SET(s, MIP_FILTER, mip_filter);
+    NV_TSC_SET(s, MAX_LOD_CLAMP, MIP_LEVELS * 256);
+    w = tex_warp(t, 0, t->tic);
+    for (unsigned l = 0; l < 32; l++) {
+        w->r[0][l] = 6 | 6u << NV_TEX_HANDLE_TIC_BITS;
+    }
+    return w;
+}
+
+/* nv_sm_tex_grad_lod: log2 of the longer scaled gradient, in 1/256 steps. */
+static void test_grad_lod(void)
+{
+    NvSmTexView v = { .width = 16, .height = 8, .depth = 1, .normalized = true };
+    NvSmSampler s = { 0 };
+
+    g_assert_cmpfloat(nv_sm_tex_grad_lod(&v, &s, (float[3]){ 2 / 16.0f, 0, 0 },
+                                         (float[3]){ 0, 1 / 8.0f, 0 }, 2), ==, 1.0f);
+    /* anisotropic: the longer one (4 texels) counts; the third axis is not used */
+    g_assert_cmpfloat(nv_sm_tex_grad_lod(&v, &s, (float[3]){ 0, 4 / 8.0f, 9 },
+                                         (float[3]){ 1 / 16.0f, 0, 0 }, 2), ==, 2.0f);
+    /* 3 texels: log2(3) = 1.58496 rounds to 406/256 */
+    g_assert_cmpfloat(nv_sm_tex_grad_lod(&v, &s, (float[3]){ 3 / 16.0f, 0, 0 },
+                                         (float[3]){ 0, 0, 0 }, 2), ==, 406 / 256.0f);
+    /* the length of a diagonal gradient: (3, 4) texels, 5 */
+    g_assert_cmpfloat(nv_sm_tex_grad_lod(&v, &s, (float[3]){ 3 / 16.0f, 4 / 8.0f, 0 },
+                                         (float[3]){ 0, 0, 0 }, 2), ==,
+                      rintf(log2f(5) * 256) / 256);
+    /* no change: as small as the unit goes; texel coordinates: not scaled */
+    g_assert_cmpfloat(nv_sm_tex_grad_lod(&v, &s, (float[3]){ 0 }, (float[3]){ 0 }, 2), <, -16);
+    s.unnormalized = true;
+    g_assert_cmpfloat(nv_sm_tex_grad_lod(&v, &s, (float[3]){ 8, 0, 0 }, (float[3]){ 0 }, 2),
+                      ==, 3.0f);
+}
+
+/*
+ * Implicit LOD from quads: quad q's lanes step 2^q texels across x (half
+ * that down y), so TEX (AUTO) selects level q (clamped to the last), TEX.LB
+ * with a bias of 1 level q + 1, and TMML reports q and the level.
+ */
+static void test_implicit_lod(void)
+{
+    Tex t;
+    NvSmWarp *w;
+
+    tex_init(&t);
+    w = mip_warp(&t, NV_TSC_MIP_POINT);
+    for (unsigned l = 0; l < 32; l++) {
+        float step = (float)(1u << (l / 4)) / MIP_W;
+
+        w->r[4][l] = nv_bits_f32(0.03f + (l & 1) * step);
+        w->r[5][l] = nv_bits_f32(0.02f + (l >> 1 & 1) * step / 2);
+        w->r[1][l] = nv_bits_f32(1.0f);                     /* the bias */
+    }
+    g_assert_cmpint(exec_text(w, "TEX.B R12, R8, R4, R0, 2D"), ==, NV_SM_OK);
+    for (unsigned l = 0; l < 32; l++) {
+        g_assert_cmpfloat(nv_f32_of(w->r[8][l]), ==, (float)MIN(l / 4, MIP_LEVELS - 1));
+    }
+    g_assert_cmpint(exec_text(w, "TEX.B.LB R12, R8, R4, R0, 2D"), ==, NV_SM_OK);
+    for (unsigned l = 0; l < 32; l++) {
+        g_assert_cmpfloat(nv_f32_of(w->r[8][l]), ==, (float)MIN(l / 4 + 1, MIP_LEVELS - 1));
+    }
+    g_assert_cmpint(exec_text(w, "TMML.B.LOD R12, R8, R4, R0, 2D, 0x3"), ==, NV_SM_OK);
+    for (unsigned l = 0; l < 32; l++) {
+        /* 8.8 fixed point: the computed LOD (to the sampler's max 5), the level accessed */
+        g_assert_cmpint((int32_t)w->r[8][l], ==, (int)MIN(l / 4, MIP_LEVELS) * 256);
+        g_assert_cmpuint(w->r[9][l], ==, MIN(l / 4, MIP_LEVELS - 1) * 256);
+    }
+    nv_sm_test_warp_free(w);
+    sm_dev_fini(&t.dev);
+}
+
+/* TXD: Ra = [handle, u, v], Rb = [du/dx, du/dy, dv/dx, dv/dy]; lane l's LOD l % 6. */
+static void test_txd(void)
+{
+    Tex t;
+    NvSmWarp *w;
+
+    tex_init(&t);
+    w = mip_warp(&t, NV_TSC_MIP_POINT);
+    for (unsigned l = 0; l < 32; l++) {
+        w->r[4][l] = w->r[0][l];
+        w->r[5][l] = nv_bits_f32(0.5f);
+        w->r[6][l] = nv_bits_f32(0.5f);
+        w->r[0][l] = nv_bits_f32((float)(1u << (l % 6)) / MIP_W);
+        w->r[1][l] = 0;
+        w->r[2][l] = 0;
+        w->r[3][l] = nv_bits_f32(l & 1 ? 0.5f / MIP_W : 0.0f);
+    }
+    g_assert_cmpint(exec_text(w, "TXD.B R12, R8, R4, R0, 2D"), ==, NV_SM_OK);
+    for (unsigned l = 0; l < 32; l++) {
+        g_assert_cmpfloat(nv_f32_of(w->r[8][l]), ==, (float)MIN(l % 6, MIP_LEVELS - 1));
+    }
+    nv_sm_test_warp_free(w);
+    sm_dev_fini(&t.dev);
+}
+
+/*
+ * Texel offsets: TEX.LZ and TLD with 4-bit offsets, a TLD4 with 8-bit ones
+ * and a depth reference, on an 8x8 R32F image of y * 8 + x (clamp to edge).
+ */
+static void test_offsets(void)
+{
+    const unsigned W = 8;
+    Tex t;
+    NvSmWarp *w;
+    float img[8][8];
+    uint32_t *s;
+
+    tex_init(&t);
+    for (unsigned i = 0; i < W * W; i++) {
+        img[i / W][i % W] = (float)i;
+    }
+    memcpy(sm_dev_ptr(&t.dev, t.img, sizeof(img)), img, sizeof(img));
+    tic_format(tic_at(&t, 3), NV_TIC_FMT_R32, NV_TIC_FLOAT);
+    tic_pitch(tic_at(&t, 3), t.img, W, W, W * 4);
+    s = tsc_at(&t, 3);
+    memset(s, 0, NV_TEX_DESC_BYTES);
+    NV_TSC_SET(s, ADDRESS_U, NV_TSC_CLAMP_TO_EDGE);
+    NV_TSC_SET(s, ADDRESS_V, NV_TSC_CLAMP_TO_EDGE);
+    NV_TSC_SET(s, DEPTH_COMPARE, 1);
+    NV_TSC_SET(s, DEPTH_COMPARE_FUNC, NV_TSC_COMPARE_LESS);
+    w = tex_warp(&t, 0, t.tic);
+    for (unsigned l = 0; l < 32; l++) {
+        int ox = (int)(l % 16) - 8, oy = (int)(l / 4) - 4;
+
+        w->r[0][l] = 3 | 3u << NV_TEX_HANDLE_TIC_BITS;
+        w->r[1][l] = (uint32_t)(ox & 15) | (uint32_t)(oy & 15) << 4;
+        w->r[4][l] = nv_bits_f32(3.5f / W);
+        w->r[5][l] = nv_bits_f32(4.5f / W);
+    }
+    g_assert_cmpint(exec_text(w, "TEX.B.LZ.AOFFI R12, R8, R4, R0, 2D"), ==, NV_SM_OK);
+    for (unsigned l = 0; l < 32; l++) {
+        int x = CLAMP(3 + (int)(l % 16) - 8, 0, 7), y = CLAMP(4 + (int)(l / 4) - 4, 0, 7);
+
+        g_assert_cmpfloat(nv_f32_of(w->r[8][l]), ==, img[y][x]);
+    }
+    /* TLD: integer coordinates plus the offsets; outside the image: zero */
+    for (unsigned l = 0; l < 32; l++) {
+        w->r[4][l] = 5;
+        w->r[5][l] = 2;
+    }
+    g_assert_cmpint(exec_text(w, "TLD.B.LZ.AOFFI R12, R8, R4, R0, 2D"), ==, NV_SM_OK);
+    for (unsigned l = 0; l < 32; l++) {
+        int x = 5 + (int)(l % 16) - 8, y = 2 + (int)(l / 4) - 4;
+        bool in = x >= 0 && x < 8 && y >= 0 && y < 8;
+
+        g_assert_cmpfloat(nv_f32_of(w->r[8][l]), ==, in ? img[y][x] : 0.0f);
+    }
+    /* TLD4.DC: 8-bit offsets; each of the four texels compared (reference < texel) */
+    for (unsigned l = 0; l < 32; l++) {
+        int ox = (int)(l % 8) - 3;
+
+        w->r[1][l] = (uint32_t)(ox & 255) | 1u << 8;
+        w->r[2][l] = nv_bits_f32(20.5f + l);
+        w->r[4][l] = nv_bits_f32(2.0f / W);         /* footprint x 1..2, y 0..1 (+ 1) */
+        w->r[5][l] = nv_bits_f32(1.0f / W);
+    }
+    g_assert_cmpint(exec_text(w, "TLD4.R.B.AOFFI.DC R12, R8, R4, R0, 2D"), ==, NV_SM_OK);
+    for (unsigned l = 0; l < 32; l++) {
+        int x0 = 1 + (int)(l % 8) - 3, y0 = 1;
+        int xs[4] = { x0, x0 + 1, x0 + 1, x0 }, ys[4] = { y0 + 1, y0 + 1, y0, y0 };
+        unsigned regs[4] = { 8, 9, 12, 13 };
+
+        for (unsigned q = 0; q < 4; q++) {
+            float texel = img[ys[q]][CLAMP(xs[q], 0, 7)];
+
+            g_assert_cmpfloat(nv_f32_of(w->r[regs[q]][l]), ==, 20.5f + l < texel ? 1.0f : 0.0f);
+        }
+    }
+    nv_sm_test_warp_free(w);
+    sm_dev_fini(&t.dev);
+}
+
+/* SURED.ADD: the element gains the data; no register changes. */
+static void test_sured(void)
+{
+    const unsigned W = 8, H = 4;
+    Tex t;
+    NvSmWarp *w;
+    uint32_t *img;
+
+    tex_init(&t);
+    img = sm_dev_ptr(&t.dev, t.img, W * H * 4);
+    for (unsigned i = 0; i < W * H; i++) {
+        img[i] = i * 1000;
+    }
+    tic_format(tic_at(&t, 7), NV_TIC_FMT_R32, NV_TIC_UINT);
+    tic_pitch(tic_at(&t, 7), t.img, W, H, W * 4);
+    w = tex_warp(&t, 0, t.tic);
+    for (unsigned l = 0; l < 32; l++) {
+        w->r[0][l] = l % W;
+        w->r[1][l] = l / W % H;
+        w->r[2][l] = 7;
+        w->r[3][l] = l + 1;
+    }
+    g_assert_cmpint(exec_text(w, "SURED.D.2D.ADD.STRONG.SYS.IGN [R0], R3, R2"), ==, NV_SM_OK);
+    for (unsigned i = 0; i < W * H; i++) {
+        g_assert_cmpuint(img[i], ==, i * 1000 + i + 1);
+    }
+    for (unsigned l = 0; l < 32; l++) {
+        g_assert_cmpuint(w->r[3][l], ==, l + 1);
+    }
+    nv_sm_test_warp_free(w);
+    sm_dev_fini(&t.dev);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -584,5 +827,10 @@ int main(int argc, char **argv)
     g_test_add_func("/sm/tex/errors", test_errors);
     g_test_add_func("/sm/tex/levels", test_levels);
     g_test_add_func("/sm/tex/lod", test_lod);
+    g_test_add_func("/sm/tex/grad-lod", test_grad_lod);
+    g_test_add_func("/sm/tex/implicit-lod", test_implicit_lod);
+    g_test_add_func("/sm/tex/txd", test_txd);
+    g_test_add_func("/sm/tex/offsets", test_offsets);
+    g_test_add_func("/sm/tex/sured", test_sured);
     return g_test_run();
 }

@@ -1,6 +1,6 @@
 /*
- * sm_75 SASS decoders: texture fetches (TEX, TLD, TLD4) and surface
- * accesses (SULD, SUST, SUATOM) in two handle forms: a constant-bank word,
+ * sm_75 SASS decoders: texture fetches and queries (TEX, TLD, TLD4, TMML,
+ * TXD, TXQ) and surface accesses (SULD, SUST, SUATOM, SURED) in two handle forms: a constant-bank word,
  * c[bank 54..58][word 40..53] (form 5: what ptxas emits for CUDA texture
  * and surface objects), or bindless, in a register (what NAK emits for
  * NVK's descriptors): first in Rb for fetches (form 1, .B at bit 59), at
@@ -30,10 +30,10 @@ static void decode_cbuf_handle(SassDec *d)
 }
 
 /*
- * What TEX, TLD and TLD4 share: registers, handle, dimension, mask, the
- * fault predicate (PT only), eviction and .NODEP. Refused: fp16 results
- * (79..80), offsets (76) and dimension 6; in the constant-bank form its .B
- * (59). Bit 78 is each op's own (TEX .DC, TLD .MS, TLD4 .DC).
+ * What TEX, TLD, TLD4, TMML and TXD share: registers, handle, dimension,
+ * mask, the fault predicate (PT only), eviction and .NODEP. Refused: fp16
+ * results (79..80) and dimension 6; in the constant-bank form its .B (59).
+ * Bits 76..78 and 87..89 are each op's own.
  */
 static bool decode_tex_common(SassDec *d)
 {
@@ -44,7 +44,7 @@ static bool decode_tex_common(SassDec *d)
         return false;
     }
     t->bindless = in->form == FORM_BINDLESS_TEX;
-    if (sass_take(d, 59, 1) != t->bindless || sass_take(d, 76, 1) || sass_take(d, 79, 2) ||
+    if (sass_take(d, 59, 1) != t->bindless || sass_take(d, 79, 2) ||
         sass_take(d, 81, 3) != NV_SASS_PT) {
         return false;
     }
@@ -72,7 +72,7 @@ static bool decode_tex_common(SassDec *d)
     return t->mask && t->cache <= 5 && t->dim != NV_SASS_TEX_DIM_INVALID6;
 }
 
-/* TEX: LZ or LL (compute has no derivatives for the implicit LOD). */
+/* TEX: every LOD mode but the clamped ones (LC, 4..7); .AOFFI (76), .NDV, .DC. */
 bool sass_decode_TEX(SassDec *d)
 {
     NvSassModTex *t = &d->in->mod.tex;
@@ -80,13 +80,14 @@ bool sass_decode_TEX(SassDec *d)
     if (!decode_tex_common(d)) {
         return false;
     }
+    t->offsets = sass_take(d, 76, 1);
     t->ndv = sass_take(d, 77, 1);
     t->dc = sass_take(d, 78, 1);
     t->lod = sass_take(d, 87, 3);
-    return t->lod == NV_SASS_LOD_LZ || t->lod == NV_SASS_LOD_LL;
+    return t->lod <= NV_SASS_LOD_LL;
 }
 
-/* TLD: integer texel coordinates, LZ or LL, not of cube maps; not .CL (77) or .MS (78). */
+/* TLD: integer texel coordinates, LZ or LL, .AOFFI, not of cube maps; not .CL (77) or .MS (78). */
 bool sass_decode_TLD(SassDec *d)
 {
     NvSassModTex *t = &d->in->mod.tex;
@@ -95,22 +96,59 @@ bool sass_decode_TLD(SassDec *d)
         t->dim == NV_SASS_TEX_ARRAY_CUBE) {
         return false;
     }
+    t->offsets = sass_take(d, 76, 1);
     t->lod = sass_take(d, 87, 3);
     return t->lod == NV_SASS_LOD_LZ || t->lod == NV_SASS_LOD_LL;
 }
 
-/* TLD4: the 2x2 footprint of one channel, of 2D images only; no offsets (76..77). */
+/* TLD4: the 2x2 footprint of one channel, of 2D images; .AOFFI (76; not .PTP, 77), .DC. */
 bool sass_decode_TLD4(SassDec *d)
 {
     NvSassModTex *t = &d->in->mod.tex;
 
-    if (!decode_tex_common(d) || sass_take(d, 77, 2) ||
-        (t->dim != NV_SASS_TEX_2D && t->dim != NV_SASS_TEX_ARRAY_2D)) {
+    if (!decode_tex_common(d) || (t->dim != NV_SASS_TEX_2D && t->dim != NV_SASS_TEX_ARRAY_2D)) {
         return false;
     }
+    t->offsets = sass_take(d, 76, 2);
+    t->dc = sass_take(d, 78, 1);
     t->component = sass_take(d, 87, 2);
     t->lod = NV_SASS_LOD_LZ;
-    return sass_expect(d, 89, 1, 0);
+    return t->offsets <= NV_SASS_TEXOFF_AOFFI && sass_expect(d, 89, 1, 0);
+}
+
+/*
+ * TMML: the LOD an implicit fetch at the coordinates would use; .NDV. No
+ * .SCR or eviction priority (nvdisasm prints neither: only 0 and the
+ * default are accepted).
+ */
+bool sass_decode_TMML(SassDec *d)
+{
+    NvSassModTex *t = &d->in->mod.tex;
+
+    if (!decode_tex_common(d) || sass_take(d, 76, 1) || sass_take(d, 78, 1) || t->scr ||
+        t->cache != NV_SASS_CACHE_DEFAULT) {
+        return false;
+    }
+    t->ndv = sass_take(d, 77, 1);
+    t->lod = NV_SASS_LOD_AUTO;
+    return sass_expect(d, 87, 3, 0);
+}
+
+/*
+ * TXD: a fetch with explicit gradients, of 1D and 2D images and arrays;
+ * .AOFFI (76); not .LC (87); no .SCR (nvdisasm does not print it).
+ */
+bool sass_decode_TXD(SassDec *d)
+{
+    NvSassModTex *t = &d->in->mod.tex;
+
+    if (!decode_tex_common(d) || sass_take(d, 77, 2) || t->scr || t->dim == NV_SASS_TEX_3D ||
+        t->dim == NV_SASS_TEX_CUBE || t->dim == NV_SASS_TEX_ARRAY_CUBE) {
+        return false;
+    }
+    t->offsets = sass_take(d, 76, 1);
+    t->lod = NV_SASS_LOD_AUTO;
+    return sass_expect(d, 87, 3, 0);
 }
 
 /*
@@ -200,30 +238,53 @@ bool sass_decode_SUST(SassDec *d)
  * SUATOM.D (bindless): Rd, [Ra], Rb data, handle at 64..71; .BA (72) for x
  * in bytes, else in elements; the operation at 87..90 as ATOM's (op 0x196:
  * CAS, Rb the compare value and Rb+1 the new one), 32-bit types only
- * (73..75: U32, S32).
+ * (73..75: U32, S32). SURED (op 0x1a0) is the same without a result and
+ * CAS, its operation at 87..89: nvdisasm ignores its destination, fault
+ * predicate and bit 90.
  */
-bool sass_decode_SUATOM(SassDec *d)
+static bool decode_surface_atom(SassDec *d, bool reduction)
 {
     NvSassInsn *in = d->in;
     NvSassModTex *t = &in->mod.tex;
+    unsigned pred = sass_take(d, 81, 3);
 
     if (in->form != FORM_BINDLESS_TEX) {
         return false;
     }
     t->bindless = true;
     in->dst = sass_reg(d, 16);
+    if (reduction) {
+        in->dst.reg = NV_SASS_RZ;
+    }
     sass_add_src(d, sass_reg(d, 24), -1);
     sass_add_src(d, sass_reg(d, 32), -1);
-    if (sass_take(d, 81, 3) != NV_SASS_PT || !decode_surface_common(d)) {
+    if ((!reduction && pred != NV_SASS_PT) || !decode_surface_common(d)) {
         return false;
     }
     in->pdst[0].index = NV_SASS_PT;
     t->ba = sass_take(d, 72, 1);
     t->atom_type = sass_take(d, 73, 3);
-    t->atom_op = in->op12 == 0x396 ? NV_SASS_ATOM_CAS : sass_take(d, 87, 4);
+    if (in->op12 == 0x396) {
+        t->atom_op = NV_SASS_ATOM_CAS;
+    } else {
+        t->atom_op = sass_take(d, 87, reduction ? 3 : 4);
+        if (reduction) {
+            sass_take(d, 90, 1);        /* ignored */
+        }
+    }
     t->size = NV_SASS_MEM_32;
     return (t->atom_type == NV_SASS_ATYPE_U32 || t->atom_type == NV_SASS_ATYPE_S32) &&
-           (t->atom_op <= NV_SASS_ATOM_EXCH || t->atom_op == NV_SASS_ATOM_CAS);
+           (t->atom_op <= NV_SASS_ATOM_EXCH || (!reduction && t->atom_op == NV_SASS_ATOM_CAS));
+}
+
+bool sass_decode_SUATOM(SassDec *d)
+{
+    return decode_surface_atom(d, false);
+}
+
+bool sass_decode_SURED(SassDec *d)
+{
+    return decode_surface_atom(d, true);
 }
 
 /*

@@ -4,6 +4,8 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <stdio.h>
+
 #include "disasm-internal.h"
 
 #define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
@@ -80,26 +82,45 @@ static void print_tex(SassPrinter *p, const char *name, const char *component,
     }
 }
 
-static const char *lod_name(unsigned lod)
+static const char *const lod_names[4] = { "", ".LZ", ".LB", ".LL" };
+static const char *const offset_names[3] = { "", ".AOFFI", ".PTP" };
+
+/* The LOD mode, then the offsets. */
+static void print_tex_lod(SassPrinter *p, const char *name, const char *component)
 {
-    return lod == NV_SASS_LOD_LZ ? ".LZ" : ".LL";
+    const NvSassModTex *t = &p->in->mod.tex;
+    char mods[16];
+
+    snprintf(mods, sizeof(mods), "%s%s", lod_names[t->lod & 3], offset_names[t->offsets % 3]);
+    print_tex(p, name, component, mods);
 }
 
 void sass_print_TEX(SassPrinter *p)
 {
-    print_tex(p, "TEX", "", lod_name(p->in->mod.tex.lod));
+    print_tex_lod(p, "TEX", "");
 }
 
 void sass_print_TLD(SassPrinter *p)
 {
-    print_tex(p, "TLD", "", lod_name(p->in->mod.tex.lod));
+    print_tex_lod(p, "TLD", "");
 }
 
 void sass_print_TLD4(SassPrinter *p)
 {
     static const char *const comp[4] = { ".R", ".G", ".B", ".A" };
 
-    print_tex(p, "TLD4", comp[p->in->mod.tex.component & 3], "");
+    print_tex(p, "TLD4", comp[p->in->mod.tex.component & 3],
+              offset_names[p->in->mod.tex.offsets % 3]);
+}
+
+void sass_print_TMML(SassPrinter *p)
+{
+    print_tex(p, "TMML", "", ".LOD");
+}
+
+void sass_print_TXD(SassPrinter *p)
+{
+    print_tex_lod(p, "TXD", "");
 }
 
 static const char *const mask_names[16] = {
@@ -110,11 +131,11 @@ static const char *const atom_ops[16] = {
     [NV_SASS_ATOM_CAS] = ".CAS",
 };
 
-/* SULD/SUST/SUATOM: .P or .D[.BA], dimension, [op], eviction, [size or type], order, scope, [mask], bounds */
+/* SULD/SUST/SUATOM/SURED: .P or .D[.BA], dimension, [op], eviction, [size or type], order, scope, [mask], bounds */
 static void surface_mods(SassPrinter *p, const char *name)
 {
     const NvSassModTex *t = &p->in->mod.tex;
-    bool atom = p->in->opcode == NV_SASS_OP_SUATOM;
+    bool atom = p->in->opcode == NV_SASS_OP_SUATOM || p->in->opcode == NV_SASS_OP_SURED;
 
     sass_puts(p, name);
     sass_puts(p, t->formatted ? ".P" : t->ba ? ".D.BA" : ".D");
@@ -161,6 +182,14 @@ void sass_print_SUATOM(SassPrinter *p)
 {
     surface_mods(p, "SUATOM");
     op_reg(p, p->in->dst.reg);
+    op_coords(p);
+    op_reg(p, p->in->src[1].reg);
+    op_handle(p);
+}
+
+void sass_print_SURED(SassPrinter *p)
+{
+    surface_mods(p, "SURED");
     op_coords(p);
     op_reg(p, p->in->src[1].reg);
     op_handle(p);

@@ -1,11 +1,13 @@
 /*
- * SM executors: texture fetches (TEX, TLD, TLD4) and surface accesses
- * (SULD, SUST, SUATOM) through the texture unit (tex.c).
+ * SM executors: texture fetches and queries (TEX, TLD, TLD4, TMML, TXD,
+ * TXQ) and surface accesses (SULD, SUST, SUATOM, SURED) through the
+ * texture unit (tex.c).
  *
  * The handle names a texture header in bits 19..0 and a sampler in 31..20
  * (nv-tex.h): a constant-bank word, or a register (bindless). A fetch's
- * inputs are one list, [array layer], coordinates, [LOD], over two register
- * vectors. With a constant-bank handle Ra holds the first k, Rb the rest,
+ * inputs are one list, [array layer], coordinates, [LOD or bias], [packed
+ * offsets], [depth reference], over two register vectors (TXD's differ:
+ * exec_TXD). With a constant-bank handle Ra holds the first k, Rb the rest,
  * where k is the smallest power of two at least half the list (1 for one
  * or two inputs, 2 for three or four, 4 for five), the split of every shape
  * ptxas emits; bindless, Ra holds the layer and coordinates and Rb the
@@ -15,11 +17,13 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <math.h>
+
 #include "sm-internal.h"
 #include "tex.h"
 #include "f16.h"
 
-#define TEX_MAX_INPUTS  6
+#define TEX_MAX_INPUTS  7       /* cube array layer, 3 coordinates, LOD, offsets, reference */
 
 /* A lane's header and sampler, read again only when the handle changes. */
 typedef struct TexCache {
@@ -47,7 +51,10 @@ static unsigned dim_coords(unsigned dim)
            dim == NV_SASS_TEX_1D_BUFFER ? 1 : 2;
 }
 
-/* The lane's handle: the constant-bank word, the surface's register, or Rb's first. */
+/*
+ * The lane's handle: the constant-bank word, the surface's register, Ra's
+ * first (TXQ, TXD) or Rb's first (the other bindless fetches).
+ */
 static uint32_t lane_handle(NvSmWarp *w, const NvSassInsn *in, unsigned l)
 {
     const NvSassOperand *h = &in->src[2];
@@ -55,8 +62,8 @@ static uint32_t lane_handle(NvSmWarp *w, const NvSassInsn *in, unsigned l)
     if (h->kind == NV_SASS_OPND_CBUF) {
         return nv_sm_cbuf32(w, h->reg, h->imm);
     }
-    if (in->opcode == NV_SASS_OP_TXQ) {
-        return nv_sm_rrow(w, in->src[0].reg)[l];        /* Ra = [handle, LOD] */
+    if (in->opcode == NV_SASS_OP_TXQ || in->opcode == NV_SASS_OP_TXD) {
+        return nv_sm_rrow(w, in->src[0].reg)[l];
     }
     return nv_sm_rrow(w, h->kind == NV_SASS_OPND_REG ? h->reg : in->src[1].reg)[l];
 }
@@ -89,19 +96,48 @@ static const NvSmTexView *view_level(const NvSmTexView *v, unsigned level, NvSmT
 }
 
 /*
- * The lane's n inputs, the first ncoord of them the array layer and the
- * coordinates: from Ra's vector and Rb's (after the handle, when bindless).
+ * The input list of TEX, TLD, TLD4 and TMML: [array layer], coordinates,
+ * then [LOD or bias], [packed offsets], [depth reference]; the index of
+ * each optional input, or -1.
  */
-static void lane_inputs(NvSmWarp *w, const NvSassInsn *in, unsigned n, unsigned ncoord,
-                        unsigned l, uint32_t v[TEX_MAX_INPUTS])
-{
-    unsigned b = in->mod.tex.bindless, half = (n + 1) / 2;
-    unsigned k = b ? ncoord : half > 2 ? 4 : half > 1 ? 2 : 1;
+typedef struct TexList {
+    unsigned n, ncoord;         /* inputs; the layer and coordinates of them */
+    int lod, offsets, dref;
+} TexList;
 
-    for (unsigned i = 0; i < n; i++) {
+static TexList tex_list(const NvSassModTex *t)
+{
+    TexList a = { .ncoord = dim_is_array(t->dim) + dim_coords(t->dim) };
+
+    a.n = a.ncoord;
+    a.lod = t->lod == NV_SASS_LOD_LL || t->lod == NV_SASS_LOD_LB ? (int)a.n++ : -1;
+    a.offsets = t->offsets ? (int)a.n++ : -1;
+    a.dref = t->dc ? (int)a.n++ : -1;
+    return a;
+}
+
+/*
+ * The lane's inputs: from Ra's vector and Rb's (after the handle, when
+ * bindless).
+ */
+static void lane_inputs(NvSmWarp *w, const NvSassInsn *in, const TexList *a, unsigned l,
+                        uint32_t v[TEX_MAX_INPUTS])
+{
+    unsigned b = in->mod.tex.bindless, half = (a->n + 1) / 2;
+    unsigned k = b ? a->ncoord : half > 2 ? 4 : half > 1 ? 2 : 1;
+
+    for (unsigned i = 0; i < a->n && i < TEX_MAX_INPUTS; i++) {
         unsigned reg = i < k ? in->src[0].reg + i : in->src[1].reg + b + (i - k);
 
         v[i] = nv_sm_rrow(w, in->src[1].reg == NV_SASS_RZ && i >= k ? NV_SASS_RZ : reg)[l];
+    }
+}
+
+/* Offsets packed `bits` to a component, signed, x first. */
+static void unpack_offsets(uint32_t word, unsigned bits, int8_t off[3])
+{
+    for (unsigned k = 0; k < 3; k++) {
+        off[k] = (int8_t)((int32_t)(word << (32 - bits * (k + 1))) >> (32 - bits));
     }
 }
 
@@ -122,61 +158,212 @@ static void write_results(NvSmWarp *w, const NvSassInsn *in, uint32_t mask,
     }
 }
 
+/* Lane l's coordinates; a cube map's projected onto `face` (the lane's own when -1). */
+static unsigned lane_coords(const NvSassInsn *in, const uint32_t x[], int face, float coord[3])
+{
+    unsigned dim = in->mod.tex.dim, first = dim_is_array(dim), nc = dim_coords(dim);
+
+    for (unsigned k = 0; k < 3; k++) {
+        coord[k] = k < nc ? nv_f32_of(x[first + k]) : 0.0f;
+    }
+    if (!dim_is_cube(dim)) {
+        return nc;
+    }
+    float dir[3] = { coord[0], coord[1], coord[2] };
+    unsigned f = face < 0 ? nv_sm_tex_cube_face(dir) : (unsigned)face;
+
+    nv_sm_tex_cube_project(dir, f, coord);
+    coord[2] = 0;
+    return f;
+}
+
+/*
+ * The implicit LOD of lane l: from the coordinates of its quad (lanes
+ * 4q..4q+3 as a 2x2 block, x across): one LOD per quad, from the
+ * differences of its first lane with the next (x) and the one below (y).
+ * A cube map's are projected on the face of the quad's first lane.
+ */
+static float quad_lod(NvSmWarp *w, const NvSassInsn *in, const TexList *a, const TexCache *c,
+                      unsigned l)
+{
+    unsigned q = l & ~3u, nc = dim_is_cube(in->mod.tex.dim) ? 2 : dim_coords(in->mod.tex.dim);
+    float p[3][3], ddx[3], ddy[3];
+    int face = -1;
+
+    for (unsigned i = 0; i < 3; i++) {
+        uint32_t x[TEX_MAX_INPUTS];
+        unsigned f;
+
+        lane_inputs(w, in, a, q + (i == 2 ? 2 : i), x);
+        f = lane_coords(in, x, face, p[i]);
+        face = dim_is_cube(in->mod.tex.dim) ? (int)f : -1;
+    }
+    for (unsigned k = 0; k < 3; k++) {
+        ddx[k] = p[1][k] - p[0][k];
+        ddy[k] = p[2][k] - p[0][k];
+    }
+    return nv_sm_tex_grad_lod(&c->v, &c->s, ddx, ddy, nc);
+}
+
+/*
+ * A filtered fetch of lane l at `at` (cube maps: direction in at->coord)
+ * and LOD lod (before the sampler's bias and clamps): blended between two
+ * levels by the LOD's fraction (trilinear), swizzled.
+ */
+static bool fetch_filtered(NvSmWarp *w, const NvSassInsn *in, TexCache *c, NvSmTexAt *at,
+                           float lod, unsigned l, uint32_t out[4])
+{
+    NvSmSampler ls = c->s;
+    unsigned level[2];
+    uint32_t r[4];
+    float frac;
+
+    if (dim_is_cube(in->mod.tex.dim)) {
+        /* a face of the cube: 2D coordinates on layer 6 * cube + face, clamped to it */
+        float dir[3] = { at->coord[0], at->coord[1], at->coord[2] };
+        unsigned face = nv_sm_tex_cube_face(dir);
+
+        nv_sm_tex_cube_project(dir, face, at->coord);
+        at->coord[2] = 0;
+        at->layer = at->layer * 6 + face;
+        ls.unnormalized = false;
+        ls.address[0] = ls.address[1] = NV_TSC_CLAMP_TO_EDGE;
+    }
+    nv_sm_tex_lod(&c->v, &ls, lod, level, &frac);
+    for (unsigned k = 0; k < 1u + (frac > 0); k++) {
+        NvSmTexView tmp;
+        const NvSmTexView *lv = view_level(&c->v, level[k], &tmp);
+        uint32_t part[4];
+
+        if (!nv_sm_tex_sample(w, lv, &ls, at, part, l)) {
+            return false;
+        }
+        for (unsigned ch = 0; ch < 4; ch++) {
+            r[ch] = k ? nv_bits_f32(nv_f32_of(r[ch]) * (1 - frac) +
+                                    nv_f32_of(part[ch]) * frac) : part[ch];
+        }
+    }
+    nv_sm_tex_swizzle(&c->v, r, out);
+    return true;
+}
+
+/* TEX: the LOD zero, explicit, implicit (the quad's), or implicit plus a bias. */
 static void exec_TEX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     const NvSassModTex *t = &in->mod.tex;
-    bool array = dim_is_array(t->dim), ll = t->lod == NV_SASS_LOD_LL;
-    unsigned nc = dim_coords(t->dim), n = array + nc + ll + t->dc;
+    TexList a = tex_list(t);
     uint32_t out[4][NV_SM_LANES];
     TexCache c = { 0 };
 
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = __builtin_ctz(m);
-        uint32_t x[TEX_MAX_INPUTS], r[4], sw[4];
-        float coord[3] = { 0 }, frac, dref;
-        unsigned level[2], layer;
+        uint32_t x[TEX_MAX_INPUTS], r[4];
+        NvSmTexAt at = { 0 };
+        float lod = 0, dref;
+
+        if (!lane_view(w, in, l, true, &c)) {
+            return;
+        }
+        lane_inputs(w, in, &a, l, x);
+        at.layer = dim_is_array(t->dim) ? x[0] & 0xffff : 0;
+        for (unsigned k = 0; k < dim_coords(t->dim); k++) {
+            at.coord[k] = nv_f32_of(x[dim_is_array(t->dim) + k]);
+        }
+        if (t->lod == NV_SASS_LOD_AUTO || t->lod == NV_SASS_LOD_LB) {
+            lod = quad_lod(w, in, &a, &c, l);
+        }
+        if (a.lod >= 0) {
+            lod += nv_f32_of(x[a.lod]);     /* LL: the LOD; LB: the bias */
+        }
+        if (a.offsets >= 0) {
+            unpack_offsets(x[a.offsets], 4, at.offset);
+        }
+        if (a.dref >= 0) {
+            dref = nv_f32_of(x[a.dref]);
+            at.dref = &dref;
+        }
+        if (!fetch_filtered(w, in, &c, &at, lod, l, r)) {
+            return;
+        }
+        for (unsigned k = 0; k < 4; k++) {
+            out[k][l] = r[k];
+        }
+    }
+    write_results(w, in, mask, out);
+}
+
+/*
+ * TXD: explicit gradients. Ra = [handle (bindless)], coordinates, then the
+ * array layer in bits 0..15 and packed offsets in 16..31 of one more
+ * register when either is present; Rb = d/dx and d/dy of each coordinate
+ * in turn.
+ */
+static void exec_TXD(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    const NvSassModTex *t = &in->mod.tex;
+    unsigned nc = dim_coords(t->dim), base = in->src[0].reg + t->bindless;
+    uint32_t out[4][NV_SM_LANES];
+    TexCache c = { 0 };
+
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+        NvSmTexAt at = { 0 };
+        float ddx[3] = { 0 }, ddy[3] = { 0 };
+        uint32_t r[4];
+
+        if (!lane_view(w, in, l, true, &c)) {
+            return;
+        }
+        for (unsigned k = 0; k < nc; k++) {
+            at.coord[k] = nv_f32_of(nv_sm_rrow(w, base + k)[l]);
+            if (in->src[1].reg != NV_SASS_RZ) {
+                ddx[k] = nv_f32_of(nv_sm_rrow(w, in->src[1].reg + 2 * k)[l]);
+                ddy[k] = nv_f32_of(nv_sm_rrow(w, in->src[1].reg + 2 * k + 1)[l]);
+            }
+        }
+        if (dim_is_array(t->dim) || t->offsets) {
+            uint32_t extra = nv_sm_rrow(w, base + nc)[l];
+
+            at.layer = dim_is_array(t->dim) ? extra & 0xffff : 0;
+            unpack_offsets(t->offsets ? extra >> 16 : 0, 4, at.offset);
+        }
+        if (!fetch_filtered(w, in, &c, &at, nv_sm_tex_grad_lod(&c.v, &c.s, ddx, ddy, nc), l,
+                            r)) {
+            return;
+        }
+        for (unsigned k = 0; k < 4; k++) {
+            out[k][l] = r[k];
+        }
+    }
+    write_results(w, in, mask, out);
+}
+
+/*
+ * TMML: the LOD an implicit fetch would use, as two 8.8 fixed-point
+ * values: the computed LOD (signed, after the sampler's bias and clamps),
+ * then the level(s) it accesses relative to the view's base (fractional
+ * between two levels with linear mipmap filtering).
+ */
+static void exec_TMML(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    TexList a = tex_list(&in->mod.tex);
+    uint32_t out[4][NV_SM_LANES] = { { 0 } };
+    TexCache c = { 0 };
+
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m), level[2];
+        float lod, computed, frac;
         NvSmSampler ls;
 
         if (!lane_view(w, in, l, true, &c)) {
             return;
         }
-        lane_inputs(w, in, n, array + nc, l, x);
-        for (unsigned i = 0; i < nc; i++) {
-            coord[i] = nv_f32_of(x[array + i]);
-        }
-        layer = array ? x[0] & 0xffff : 0;
-        dref = nv_f32_of(x[n - 1]);      /* .DC: the reference is the last input */
         ls = c.s;
-        if (dim_is_cube(t->dim)) {
-            /* a face of the cube: 2D coordinates on layer 6 * cube + face, clamped to it */
-            float dir[3] = { coord[0], coord[1], coord[2] };
-            unsigned face;
-
-            nv_sm_tex_cube(dir, coord, &face);
-            coord[2] = 0;
-            layer = layer * 6 + face;
-            ls.unnormalized = false;
-            ls.address[0] = ls.address[1] = NV_TSC_CLAMP_TO_EDGE;
-        }
-        /* the level(s) the LOD selects, blended by its fraction (trilinear) */
-        nv_sm_tex_lod(&c.v, &ls, ll ? nv_f32_of(x[n - 1 - t->dc]) : 0.0f, level, &frac);
-        for (unsigned k = 0; k < 1u + (frac > 0); k++) {
-            NvSmTexView tmp;
-            const NvSmTexView *lv = view_level(&c.v, level[k], &tmp);
-            uint32_t part[4];
-
-            if (!nv_sm_tex_sample(w, lv, &ls, coord, layer, t->dc ? &dref : NULL, part, l)) {
-                return;
-            }
-            for (unsigned ch = 0; ch < 4; ch++) {
-                r[ch] = k ? nv_bits_f32(nv_f32_of(r[ch]) * (1 - frac) +
-                                        nv_f32_of(part[ch]) * frac) : part[ch];
-            }
-        }
-        nv_sm_tex_swizzle(&c.v, r, sw);
-        for (unsigned k = 0; k < 4; k++) {
-            out[k][l] = sw[k];
-        }
+        lod = quad_lod(w, in, &a, &c, l);
+        computed = fminf(fmaxf(lod + ls.lod_bias, ls.min_lod), ls.max_lod);
+        nv_sm_tex_lod(&c.v, &ls, lod, level, &frac);
+        out[0][l] = (uint32_t)(int32_t)rintf(computed * 256);
+        out[1][l] = (uint32_t)rintf(((float)(level[0] - c.v.view_min) + frac) * 256);
     }
     write_results(w, in, mask, out);
 }
@@ -184,14 +371,16 @@ static void exec_TEX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 static void exec_TLD(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     const NvSassModTex *t = &in->mod.tex;
-    bool array = dim_is_array(t->dim), ll = t->lod == NV_SASS_LOD_LL;
-    unsigned nc = dim_coords(t->dim), n = array + nc + ll;
+    bool array = dim_is_array(t->dim);
+    TexList a = tex_list(t);
+    unsigned nc = dim_coords(t->dim);
     uint32_t out[4][NV_SM_LANES];
     TexCache c = { 0 };
 
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = __builtin_ctz(m);
         uint32_t x[TEX_MAX_INPUTS], r[4] = { 0 }, sw[4] = { 0 }, at[3] = { 0, 0, 0 };
+        int8_t off[3] = { 0, 0, 0 };
         NvSmTexView tmp;
         const NvSmTexView *lv;
         bool inside;
@@ -199,12 +388,15 @@ static void exec_TLD(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         if (!lane_view(w, in, l, false, &c)) {
             return;
         }
-        lane_inputs(w, in, n, array + nc, l, x);
+        lane_inputs(w, in, &a, l, x);
+        if (a.offsets >= 0) {
+            unpack_offsets(x[a.offsets], 4, off);
+        }
         /* the LOD counts from the view's base level, up to its last */
-        inside = !ll || x[n - 1] <= (uint32_t)(c.v.view_max - c.v.view_min);
-        lv = view_level(&c.v, c.v.view_min + (ll && inside ? x[n - 1] : 0), &tmp);
+        inside = a.lod < 0 || x[a.lod] <= (uint32_t)(c.v.view_max - c.v.view_min);
+        lv = view_level(&c.v, c.v.view_min + (a.lod >= 0 && inside ? x[a.lod] : 0), &tmp);
         for (unsigned i = 0; i < nc; i++) {
-            at[i] = x[array + i];
+            at[i] = x[array + i] + (uint32_t)(int32_t)off[i];
             inside &= at[i] < (i == 0 ? lv->width : i == 1 ? lv->height : lv->depth);
         }
         if (array) {
@@ -225,27 +417,36 @@ static void exec_TLD(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     write_results(w, in, mask, out);
 }
 
+/* TLD4: a gather of level 0, with [offsets] (8 bits a component) and [a depth reference]. */
 static void exec_TLD4(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     const NvSassModTex *t = &in->mod.tex;
     bool array = dim_is_array(t->dim);
-    unsigned n = array + dim_coords(t->dim);
+    TexList a = tex_list(t);
     uint32_t out[4][NV_SM_LANES];
     TexCache c = { 0 };
 
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = __builtin_ctz(m);
         uint32_t x[TEX_MAX_INPUTS], r[4];
-        float coord[2];
+        NvSmTexAt at = { 0 };
+        float dref;
 
         if (!lane_view(w, in, l, true, &c)) {
             return;
         }
-        lane_inputs(w, in, n, n, l, x);
-        coord[0] = nv_f32_of(x[array]);
-        coord[1] = nv_f32_of(x[array + 1]);
-        if (!nv_sm_tex_gather(w, &c.v, &c.s, coord, array ? x[0] & 0xffff : 0, t->component,
-                              r, l)) {
+        lane_inputs(w, in, &a, l, x);
+        at.coord[0] = nv_f32_of(x[array]);
+        at.coord[1] = nv_f32_of(x[array + 1]);
+        at.layer = array ? x[0] & 0xffff : 0;
+        if (a.offsets >= 0) {
+            unpack_offsets(x[a.offsets], 8, at.offset);
+        }
+        if (a.dref >= 0) {
+            dref = nv_f32_of(x[a.dref]);
+            at.dref = &dref;
+        }
+        if (!nv_sm_tex_gather(w, &c.v, &c.s, &at, t->component, r, l)) {
             return;
         }
         for (unsigned k = 0; k < 4; k++) {
@@ -472,7 +673,10 @@ static void exec_SUATOM(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 NV_SM_EXECUTOR(TEX, exec_TEX)
 NV_SM_EXECUTOR(TLD, exec_TLD)
 NV_SM_EXECUTOR(TLD4, exec_TLD4)
+NV_SM_EXECUTOR(TMML, exec_TMML)
+NV_SM_EXECUTOR(TXD, exec_TXD)
 NV_SM_EXECUTOR(TXQ, exec_TXQ)
 NV_SM_EXECUTOR(SULD, exec_SULD)
 NV_SM_EXECUTOR(SUST, exec_SUST)
 NV_SM_EXECUTOR(SUATOM, exec_SUATOM)
+NV_SM_EXECUTOR(SURED, exec_SUATOM)         /* its result register is RZ */

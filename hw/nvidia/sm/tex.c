@@ -23,6 +23,7 @@
 #include "f16.h"
 
 #define TEX_FRAC_BITS   8
+#define TEX_LOD_LIMIT   32.0    /* |LOD| beyond any image's levels */
 
 typedef struct TexFormat {
     uint8_t components;
@@ -515,28 +516,37 @@ static bool fetch_wrapped(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *
 }
 
 /*
- * A cube map direction: the face (+X, -X, +Y, -Y, +Z, -Z) of its major
- * axis, ties going to Z, then Y, and the normalised face coordinates, as
- * Vulkan's cube map face selection table gives them.
+ * A cube map direction's face: the one of its major axis, ties going to Z,
+ * then Y (Vulkan's cube map face selection table).
  */
-void nv_sm_tex_cube(const float dir[3], float st[2], unsigned *face)
+unsigned nv_sm_tex_cube_face(const float dir[3])
 {
-    float ax = fabsf(dir[0]), ay = fabsf(dir[1]), az = fabsf(dir[2]), ma, sc, tc;
+    float ax = fabsf(dir[0]), ay = fabsf(dir[1]), az = fabsf(dir[2]);
 
     if (az >= ax && az >= ay) {
-        *face = dir[2] < 0 ? 5 : 4;
-        ma = az;
-        sc = dir[2] < 0 ? -dir[0] : dir[0];
+        return dir[2] < 0 ? 5 : 4;
+    }
+    if (ay >= ax) {
+        return dir[1] < 0 ? 3 : 2;
+    }
+    return dir[0] < 0 ? 1 : 0;
+}
+
+/* The normalised coordinates of a direction on a face (Vulkan's table). */
+void nv_sm_tex_cube_project(const float dir[3], unsigned face, float st[2])
+{
+    unsigned axis = face / 2;
+    bool neg = face & 1;
+    float ma = fabsf(dir[axis]), sc, tc;
+
+    if (axis == 2) {
+        sc = neg ? -dir[0] : dir[0];
         tc = -dir[1];
-    } else if (ay >= ax) {
-        *face = dir[1] < 0 ? 3 : 2;
-        ma = ay;
+    } else if (axis == 1) {
         sc = dir[0];
-        tc = dir[1] < 0 ? -dir[2] : dir[2];
+        tc = neg ? -dir[2] : dir[2];
     } else {
-        *face = dir[0] < 0 ? 1 : 0;
-        ma = ax;
-        sc = dir[0] < 0 ? dir[2] : -dir[2];
+        sc = neg ? dir[2] : -dir[2];
         tc = -dir[1];
     }
     st[0] = ma > 0 ? 0.5f * (sc / ma + 1) : 0.5f;
@@ -579,18 +589,17 @@ static void depth_compare(const NvSmTexView *v, const NvSmSampler *s, const floa
 }
 
 bool nv_sm_tex_sample(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
-                      const float coord[3], uint32_t layer, const float *dref,
-                      uint32_t out[4], unsigned lane)
+                      const NvSmTexAt *at, uint32_t out[4], unsigned lane)
 {
     const uint32_t size[3] = { v->width, v->height, v->depth };
     unsigned n = axes(v);
+    uint32_t layer = MIN(at->layer, v->depth - 1);
     int64_t i0[3] = { 0 }, c[3];
     float a[3] = { 0 }, acc[4] = { 0 };
     bool linear = s->linear && !v->is_int;
 
-    layer = MIN(layer, v->depth - 1);
     for (unsigned k = 0; k < n; k++) {
-        double x = texel_coord(v, s, coord[k], size[k], k);
+        double x = texel_coord(v, s, at->coord[k], size[k], k) + at->offset[k];
 
         if (linear) {
             double f = x - 0.5;
@@ -605,7 +614,7 @@ bool nv_sm_tex_sample(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
         if (!fetch_wrapped(w, v, s, i0, layer, out, lane)) {
             return false;
         }
-        depth_compare(v, s, dref, out);
+        depth_compare(v, s, at->dref, out);
         return true;
     }
     /* the 2^n texels around the point, weighted by the quantised fractions */
@@ -622,7 +631,7 @@ bool nv_sm_tex_sample(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
         if (!fetch_wrapped(w, v, s, c, layer, t, lane)) {
             return false;
         }
-        depth_compare(v, s, dref, t);       /* before filtering: percentage closer */
+        depth_compare(v, s, at->dref, t);   /* before filtering: percentage closer */
         for (unsigned ch = 0; ch < 4; ch++) {
             acc[ch] += weight * nv_f32_of(t[ch]);
         }
@@ -634,17 +643,17 @@ bool nv_sm_tex_sample(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
 }
 
 bool nv_sm_tex_gather(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
-                      const float coord[2], uint32_t layer, unsigned component, uint32_t out[4],
-                      unsigned lane)
+                      const NvSmTexAt *at, unsigned component, uint32_t out[4], unsigned lane)
 {
     /* Vulkan's order: (i0, j1), (i1, j1), (i1, j0), (i0, j0) */
     static const uint8_t corner[4][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 0, 0 } };
     const uint32_t size[2] = { v->width, v->height };
+    uint32_t layer = MIN(at->layer, v->depth - 1);
     int64_t i0[2];
 
-    layer = MIN(layer, v->depth - 1);
     for (unsigned k = 0; k < 2; k++) {
-        i0[k] = (int64_t)floor(texel_coord(v, s, coord[k], size[k], k) - 0.5);
+        i0[k] = (int64_t)floor(texel_coord(v, s, at->coord[k], size[k], k) - 0.5) +
+                at->offset[k];
     }
     for (unsigned q = 0; q < 4; q++) {
         int64_t c[3] = { i0[0] + corner[q][0], i0[1] + corner[q][1], 0 };
@@ -653,8 +662,32 @@ bool nv_sm_tex_gather(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
         if (!fetch_wrapped(w, v, s, c, layer, t, lane)) {
             return false;
         }
+        if (at->dref) {
+            depth_compare(v, s, at->dref, t);   /* the comparison of each texel */
+            out[q] = t[0];
+            continue;
+        }
         nv_sm_tex_swizzle(v, t, sw);
         out[q] = sw[component & 3];
     }
     return true;
+}
+
+float nv_sm_tex_grad_lod(const NvSmTexView *v, const NvSmSampler *s, const float ddx[3],
+                         const float ddy[3], unsigned n)
+{
+    const uint32_t size[3] = { v->width, v->height, v->depth };
+    bool texels = !v->normalized || s->unnormalized;
+    double rx = 0, ry = 0, lod;
+
+    for (unsigned k = 0; k < n && k < 3; k++) {
+        double scale = texels ? 1.0 : size[k];
+
+        rx += (ddx[k] * scale) * (ddx[k] * scale);
+        ry += (ddy[k] * scale) * (ddy[k] * scale);
+    }
+    /* log2 of the longer scaled gradient, with the LOD unit's 8 fraction bits */
+    lod = 0.5 * log2(fmax(rx, ry));
+    lod = isnan(lod) ? TEX_LOD_LIMIT : fmin(fmax(lod, -TEX_LOD_LIMIT), TEX_LOD_LIMIT);
+    return (float)(rint(lod * (1 << TEX_FRAC_BITS)) / (1 << TEX_FRAC_BITS));
 }

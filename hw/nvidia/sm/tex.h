@@ -50,6 +50,14 @@ typedef struct NvSmSampler {
     uint32_t border[4];
 } NvSmSampler;
 
+/* Where a fetch samples, after its LOD selected a level. */
+typedef struct NvSmTexAt {
+    float coord[3];                 /* normalised (or texel) coordinates; 2D for cube faces */
+    uint32_t layer;                 /* array layer (cube maps: 6 * cube + face) */
+    int8_t offset[3];               /* texel offsets (AOFFI), in texels of the level */
+    const float *dref;              /* depth compare reference; NULL: none */
+} NvSmTexAt;
+
 bool nv_sm_tex_view(NvSmWarp *w, uint32_t index, NvSmTexView *v, unsigned lane);
 bool nv_sm_tex_sampler(NvSmWarp *w, uint32_t index, NvSmSampler *s, unsigned lane);
 /* Level `level` of the image (as v, with that level's base and extent); false past the last. */
@@ -72,21 +80,30 @@ bool nv_sm_tex_texel(NvSmWarp *w, const NvSmTexView *v, uint32_t x, uint32_t y, 
  */
 bool nv_sm_tex_store(NvSmWarp *w, const NvSmTexView *v, uint32_t x, uint32_t y, uint32_t z,
                      const uint32_t in[4], unsigned mask, unsigned lane);
-/* A cube map direction: its face (0..5) and normalised face coordinates. */
-void nv_sm_tex_cube(const float dir[3], float st[2], unsigned *face);
+/* A cube map direction's face (0..5), and its normalised coordinates on a face. */
+unsigned nv_sm_tex_cube_face(const float dir[3]);
+void nv_sm_tex_cube_project(const float dir[3], unsigned face, float st[2]);
+/*
+ * The LOD (before bias and clamps) of a fetch whose first n coordinates
+ * change by ddx and ddy from one pixel to the next: log2 of the longer
+ * gradient scaled to the view's base level, in steps of 1/256.
+ */
+float nv_sm_tex_grad_lod(const NvSmTexView *v, const NvSmSampler *s, const float ddx[3],
+                         const float ddy[3], unsigned n);
 /* The header's X/Y/Z/W sources applied to R, G, B, A. */
 void nv_sm_tex_swizzle(const NvSmTexView *v, const uint32_t in[4], uint32_t out[4]);
 /*
- * A filtered sample at coord (layer: array index), before the swizzle; with
- * dref (and the sampler's compare function), each texel's depth compared
- * with *dref before filtering.
+ * A filtered sample at `at`, before the swizzle; with a reference (and the
+ * sampler's compare function), each texel's depth compared with it before
+ * filtering.
  */
 bool nv_sm_tex_sample(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
-                      const float coord[3], uint32_t layer, const float *dref,
-                      uint32_t out[4], unsigned lane);
-/* TLD4: one channel (after the swizzle) of the four bilinear texels. */
+                      const NvSmTexAt *at, uint32_t out[4], unsigned lane);
+/*
+ * TLD4: one channel (after the swizzle) of the four bilinear texels; with a
+ * reference, each texel's comparison instead.
+ */
 bool nv_sm_tex_gather(NvSmWarp *w, const NvSmTexView *v, const NvSmSampler *s,
-                      const float coord[2], uint32_t layer, unsigned component, uint32_t out[4],
-                      unsigned lane);
+                      const NvSmTexAt *at, unsigned component, uint32_t out[4], unsigned lane);
 
 #endif

@@ -2,8 +2,9 @@
 // Images: texelFetch and textureLod (nearest, then bilinear with repeat) of
 // an RGBA8 image in optimal tiling filled by vkCmdCopyBufferToImage; a
 // storage image read and written in place (imageLoad/imageStore, then an
-// imageAtomicCompSwap of the value stored) and one counted into with
-// imageAtomicAdd. 16x16 invocations, one per texel.
+// imageAtomicCompSwap of the value stored, then an imageAtomicAdd whose
+// result is unused) and one counted into with imageAtomicAdd. 16x16
+// invocations, one per texel.
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(set = 0, binding = 0) buffer Out { uint o[]; };
 layout(set = 0, binding = 1, r32ui) uniform uimage2D simg;
@@ -24,4 +25,5 @@ void main()
     imageStore(simg, p, uvec4(v * 3u + 1u));
     o[i * 5 + 4] = imageAtomicCompSwap(simg, p, v * 3u + 1u, v ^ 0xabcdu);
     o[i * 5 + 3] = imageAtomicAdd(counts, ivec2(p.x % 4, 0), 1u);
+    imageAtomicAdd(simg, p, 0x100000u);     // no result used: a reduction
 }

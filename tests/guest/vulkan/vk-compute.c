@@ -24,8 +24,9 @@
  * vkCmdCopyImageToBuffer. Then img2.comp: a 2D array and a 3D image
  * (texelFetch, nearest, linear between slices) and the clamp-to-border and
  * mirrored-repeat address modes, textureSize, mipmaps, cube maps and cube
- * map arrays. Then img3.comp: depth images read and compared through shadow
- * samplers; all against the CPU.
+ * map arrays. Then img4.comp: explicit gradients and texel offsets. Then
+ * img3.comp: depth images read, compared through shadow samplers and
+ * gathered; all against the CPU.
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -46,6 +47,7 @@
 #include "mix_spv.h"
 #include "img2_spv.h"
 #include "img3_spv.h"
+#include "img4_spv.h"
 #include "img_spv.h"
 #include "reduce_spv.h"
 #include "runaway_spv.h"
@@ -589,7 +591,7 @@ static void images_check(const uint32_t *o, const uint32_t *store, const uint32_
             bad_lin += !(fabsf(as_float(o[i * 5 + 2]) - want) <= 1.0f / 255);
             /* the compare-and-swap found the stored value and replaced it */
             bad_cas += o[i * 5 + 4] != img_store_word(x, y) * 3 + 1;
-            bad_store += store[i] != (img_store_word(x, y) ^ 0xabcdu);
+            bad_store += store[i] != (img_store_word(x, y) ^ 0xabcdu) + 0x100000u;
             if (o[i * 5 + 3] < 64) {
                 bad_atom += (seen[x % IMG_COUNTS] >> o[i * 5 + 3]) & 1;
                 seen[x % IMG_COUNTS] |= 1ull << o[i * 5 + 3];
@@ -609,7 +611,8 @@ static void images_check(const uint32_t *o, const uint32_t *store, const uint32_
            "texel (0,0): %.6f, want %.6f)", bad_lin, IMG * IMG, as_float(o[2]),
            img_bilinear_g(0.75f, 0.25f + IMG / 2));
     report(!bad_store && !bad_cas, "img: imageLoad/imageStore in place, then "
-           "imageAtomicCompSwap of the stored value, read back by vkCmdCopyImageToBuffer "
+           "imageAtomicCompSwap of the stored value, an imageAtomicAdd with no result, read "
+           "back by vkCmdCopyImageToBuffer "
            "(%u, %u of %u wrong)", bad_store, bad_cas, IMG * IMG);
     report(!bad_atom, "img: imageAtomicAdd: each counter %u, every old value once (%u "
            "wrong; counters %u %u %u %u)", IMG * IMG / IMG_COUNTS, bad_atom, counts[0],
@@ -727,24 +730,41 @@ static void sampled_write(VkDevice dev, const Sampled *sp, VkBuffer out,
     vkUpdateDescriptorSets(dev, n < 8 ? n + 1 : 8, wds, 0, NULL);
 }
 
+/* Records a dispatch of sp's pipeline (groups x 1 x 1), then makes its writes visible to the host. */
+static void sampled_dispatch(VkCommandBuffer cb, const Sampled *sp, uint32_t groups)
+{
+    VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                           .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                           .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
+
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, sp->pipe);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, sp->pl, 0, 1, &sp->ds, 0, NULL);
+    vkCmdDispatch(cb, groups, 1, 1);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+                         1, &mb, 0, NULL, 0, NULL);
+}
+
 /* img3.comp's depth images: 8x8, exact values. */
 static float d32_at(uint32_t x, uint32_t y) { return (float)((x * 7 + y * 3) % 16) / 16.0f; }
 static uint16_t d16_at(uint32_t x, uint32_t y) { return (uint16_t)((x * 9000 + y * 1000) % 65536); }
 
 static void images3_check(const uint32_t *o)
 {
-    unsigned bad[5] = { 0 };
+    unsigned bad[6] = { 0 };
 
     for (uint32_t i = 0; i < 64; i++) {
-        uint32_t x = i % 8, y = i / 8, x1 = x < 7 ? x + 1 : 7;
+        uint32_t x = i % 8, y = i / 8, x1 = x < 7 ? x + 1 : 7, y1 = y < 7 ? y + 1 : 7;
         float ref = (float)(i % 5) * 0.25f, d16 = (float)(d16_at(x, y) / 65535.0);
         float pcf = 0.5f * (ref < d32_at(x, y)) + 0.5f * (ref < d32_at(x1, y));
 
-        bad[0] += as_float(o[i * 5]) != d32_at(x, y);
-        bad[1] += as_float(o[i * 5 + 1]) != (ref < d32_at(x, y) ? 1.0f : 0.0f);
-        bad[2] += as_float(o[i * 5 + 2]) != pcf;
-        bad[3] += as_float(o[i * 5 + 3]) != d16;
-        bad[4] += as_float(o[i * 5 + 4]) != (ref >= d16 ? 1.0f : 0.0f);
+        bad[0] += as_float(o[i * 6]) != d32_at(x, y);
+        bad[1] += as_float(o[i * 6 + 1]) != (ref < d32_at(x, y) ? 1.0f : 0.0f);
+        bad[2] += as_float(o[i * 6 + 2]) != pcf;
+        bad[3] += as_float(o[i * 6 + 3]) != d16;
+        bad[4] += as_float(o[i * 6 + 4]) != (ref >= d16 ? 1.0f : 0.0f);
+        /* gather order: (x, y1), (x1, y1), (x1, y), (x, y) */
+        bad[5] += o[i * 6 + 5] != ((ref < d32_at(x, y1)) | (ref < d32_at(x1, y1)) << 1 |
+                                   (ref < d32_at(x1, y)) << 2 | (ref < d32_at(x, y)) << 3);
     }
     report(!bad[0], "img3: D32_SFLOAT read as depth (%u of 64 wrong)", bad[0]);
     report(!bad[1], "img3: D32_SFLOAT compared (LESS) at texel centres (%u of 64 wrong)",
@@ -754,6 +774,8 @@ static void images3_check(const uint32_t *o)
     report(!bad[3], "img3: D16_UNORM read as depth (%u of 64 wrong)", bad[3]);
     report(!bad[4], "img3: D16_UNORM compared (GREATER_OR_EQUAL), nearest (%u of 64 wrong)",
            bad[4]);
+    report(!bad[5], "img3: textureGather through the LESS sampler: the four comparisons "
+           "(%u of 64 wrong; 0x%x)", bad[5], o[5]);
 }
 
 /* img3.comp over two depth images uploaded by vkCmdCopyBufferToImage. */
@@ -769,7 +791,7 @@ static int images3(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp)
                VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_USAGE_SAMPLED_BIT, &im[0]));
     VK(img_new(dev, mp, VK_FORMAT_D16_UNORM, (VkExtent3D){ 8, 8, 1 }, 1, 1,
                VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_USAGE_SAMPLED_BIT, &im[1]));
-    VK(buf_new(dev, mp, 64 * 5, &out));
+    VK(buf_new(dev, mp, 64 * 6, &out));
     VK(buf_new(dev, mp, 64 + 32, &stage));
     uint16_t *h = (uint16_t *)(stage.map + 64);
     for (uint32_t y = 0; y < 8; y++) {
@@ -798,19 +820,12 @@ static int images3(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp)
         { .bufferOffset = 64 * 4, .imageSubresource = { VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1 },
           .imageExtent = { 8, 8, 1 } },
     };
-    VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-                           .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
-                           .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
     VkCommandBuffer cb = vk->cb;
     VK(cb_begin(cb));
     for (unsigned k = 0; k < 2; k++) {
         img_upload(cb, &im[k], stage.buf, &up[k], 1, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
     }
-    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, sp.pipe);
-    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, sp.pl, 0, 1, &sp.ds, 0, NULL);
-    vkCmdDispatch(cb, 1, 1, 1);
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
-                         1, &mb, 0, NULL, 0, NULL);
+    sampled_dispatch(cb, &sp, 1);
     VkResult r = submit_wait(dev, vk->queue, cb, vk->fence);
     if (report(r == VK_SUCCESS, "img3: uploads and one dispatch completed (VkResult %d)", r)) {
         images3_check(out.map);
@@ -930,9 +945,75 @@ static void images2_check(const uint32_t *o)
     report(!bad[14], "img2: cube map array: textureSize (0x%08x)", o[15]);
 }
 
+static uint32_t umin(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+/* img4.comp's results: texel (x, y) of its 8x8 grid, 8 words each. */
+static void images4_check(const uint32_t *o)
+{
+    unsigned bad[8] = { 0 };
+
+    for (uint32_t i = 0; i < 64; i++) {
+        uint32_t x = i % 8, y = i / 8, gx = umin(2 * x + 2, IMG - 1);
+        uint32_t gx1 = umin(2 * x + 3, IMG - 1);
+        uint32_t gy = 2 * y + 1, gy1 = umin(2 * y + 2, IMG - 1), want[8];
+
+        want[0] = mip_rgba(1, x, y);                    /* gradients of 2 texels: LOD 1 */
+        want[1] = mip_rgba(2, x / 2, y / 2);            /* the longer one, 4 texels: LOD 2 */
+        want[2] = mip_rgba(0, 2 * x + 1, 2 * y + 1);    /* LOD -1: level 0, magnified */
+        want[3] = mip_rgba(1, umin(x + 1, 7u), y ? y - 1 : 0);
+        want[4] = img_rgba(umin(2 * x + 3, IMG - 1), y ? 2 * y - 2 : 0);
+        want[5] = img_rgba(2 * x, 2 * y + 1);
+        /* gather order (i0, j1), (i1, j1), (i1, j0), (i0, j0); green */
+        want[6] = (img_rgba(gx, gy1) >> 8 & 255) | (img_rgba(gx1, gy1) >> 8 & 255) << 8 |
+                  (img_rgba(gx1, gy) >> 8 & 255) << 16 | (img_rgba(gx, gy) >> 8 & 255) << 24;
+        want[7] = mip_rgba(1, x / 2 + 1, y / 2 + 1);
+        for (unsigned k = 0; k < 8; k++) {
+            bad[k] += o[i * 8 + k] != want[k];
+        }
+    }
+    report(!bad[0] && !bad[1] && !bad[2], "img4: textureGrad: LOD 1, LOD 2 from the longer "
+           "gradient, LOD -1 magnified (%u, %u, %u of 64 wrong; 0x%08x 0x%08x 0x%08x)",
+           bad[0], bad[1], bad[2], o[0], o[1], o[2]);
+    report(!bad[3], "img4: textureGradOffset (%u of 64 wrong; 0x%08x)", bad[3], o[3]);
+    report(!bad[4], "img4: textureLodOffset, clamped to the edge (%u of 64 wrong; 0x%08x)",
+           bad[4], o[4]);
+    report(!bad[5] && !bad[7], "img4: texelFetchOffset at level 0 and level 1 (%u, %u of 64 "
+           "wrong; 0x%08x 0x%08x)", bad[5], bad[7], o[5], o[7]);
+    report(!bad[6], "img4: textureGatherOffset of green (%u of 64 wrong; 0x%08x)", bad[6], o[6]);
+}
+
+/* img4.comp over img2.comp's mipmapped image and img.comp's RGBA8 one, both uploaded. */
+static int images4(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp, const Img *mip,
+                   const Img *rgba)
+{
+    VkDevice dev = vk->dev;
+    Sampled sp;
+    Buf out;
+
+    VK(sampled_new(dev, 2, img4_spv, sizeof(img4_spv), &sp));
+    VK(buf_new(dev, mp, 64 * 8, &out));
+    VkSampler mipmap = sampler_new(dev, VK_FILTER_NEAREST,
+                                   VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, MIP_LEVELS - 1);
+    VkSampler nearest = sampler_new(dev, VK_FILTER_NEAREST,
+                                    VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, 0.0f);
+    VkDescriptorImageInfo dii[2] = {
+        { mipmap, mip->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
+        { nearest, rgba->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
+    };
+    sampled_write(dev, &sp, out.buf, dii, 2);
+    VkCommandBuffer cb = vk->cb;
+    VK(cb_begin(cb));
+    sampled_dispatch(cb, &sp, 1);
+    VkResult r = submit_wait(dev, vk->queue, cb, vk->fence);
+    if (report(r == VK_SUCCESS, "img4: one dispatch completed (VkResult %d)", r)) {
+        images4_check(out.map);
+    }
+    return r == VK_SUCCESS ? images3(vk, mp) : 1;
+}
+
 /* Uploads the array and the volume, then one dispatch of img2.comp. */
-static VkResult images2_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLayout pl,
-                               VkDescriptorSet ds, const Img im[5], const Buf *stage)
+static VkResult images2_record(VkCommandBuffer cb, const Sampled *sp, const Img im[5],
+                               const Buf *stage)
 {
     /* the array, the volume, each level of the mipmapped image, the cube's faces */
     VkBufferImageCopy up[4 + MIP_LEVELS] = {
@@ -956,9 +1037,6 @@ static VkResult images2_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLa
         .bufferOffset = at + IMG * IMG * 6 * 4,
         .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 12 },
         .imageExtent = { IMG, IMG, 1 } };
-    VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-                           .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
-                           .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
     VkResult r = cb_begin(cb);
 
     if (r != VK_SUCCESS) {
@@ -968,11 +1046,7 @@ static VkResult images2_record(VkCommandBuffer cb, VkPipeline pipe, VkPipelineLa
         img_upload(cb, &im[k], stage->buf, &up[k < 3 ? k : k - 1 + MIP_LEVELS],
                    k == 2 ? MIP_LEVELS : 1, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
     }
-    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
-    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, NULL);
-    vkCmdDispatch(cb, IMG2_N / 64, 1, 1);
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
-                         1, &mb, 0, NULL, 0, NULL);
+    sampled_dispatch(cb, sp, IMG2_N / 64);
     return VK_SUCCESS;
 }
 
@@ -1049,12 +1123,12 @@ static int images2(const Vk *vk, const VkPhysicalDeviceMemoryProperties *mp, con
         { nearest, im[4].view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL },
     };
     sampled_write(dev, &sp, out.buf, dii, 7);
-    VK(images2_record(vk->cb, sp.pipe, sp.pl, sp.ds, im, &stage));
+    VK(images2_record(vk->cb, &sp, im, &stage));
     VkResult r = submit_wait(dev, vk->queue, vk->cb, vk->fence);
     if (report(r == VK_SUCCESS, "img2: uploads and one dispatch completed (VkResult %d)", r)) {
         images2_check(out.map);
     }
-    return r == VK_SUCCESS ? images3(vk, mp) : 1;
+    return r == VK_SUCCESS ? images4(vk, mp, &im[2], rgba) : 1;
 }
 
 /* img.comp: its layout, images, samplers and descriptors; checks its results. */

@@ -150,10 +150,13 @@
     X(TEX, 0x160, 0x161) \
     X(TLD, 0x166, 0x167) \
     X(TLD4, 0x163, 0x164) \
+    X(TMML, 0x169, 0x16a) \
+    X(TXD, 0x16c, 0x16d) \
     X(TXQ, 0x170) \
     X(SULD, 0x199, 0x198, 0x19a) \
     X(SUST, 0x19d, 0x19c, 0x19e) \
-    X(SUATOM, 0x194, 0x196)
+    X(SUATOM, 0x194, 0x196) \
+    X(SURED, 0x1a0)
 
 typedef enum NvSassOpcode {
     NV_SASS_OP_INVALID = 0,
@@ -326,6 +329,9 @@ typedef struct NvSassModCvt {
 /* CCTL operations (bits 87..90) the decoder accepts */
 enum { NV_SASS_CCTL_IV = 3, NV_SASS_CCTL_IVALL = 4 };
 
+/* The default eviction priority (bits 84..86), printed as nothing. */
+enum { NV_SASS_CACHE_DEFAULT = 1 };
+
 typedef struct NvSassModMem {
     uint8_t size;               /* NvSassMemSize (LDC/ULDC/LDS/STS/LDL/STL/LDG/STG/LD/ST) */
     uint8_t order;              /* NvSassMemOrder (global/generic) */
@@ -374,8 +380,14 @@ typedef enum NvSassTexDim {
     NV_SASS_TEX_1D_BUFFER,      /* surfaces only */
 } NvSassTexDim;
 
-/* Texture LOD modes (bits 87..89) the decoder accepts. */
-enum { NV_SASS_LOD_LZ = 1, NV_SASS_LOD_LL = 3 };
+/*
+ * Texture LOD modes (bits 87..89) the decoder accepts: implicit (from the
+ * quad's derivatives), zero, implicit plus a bias, explicit.
+ */
+enum { NV_SASS_LOD_AUTO = 0, NV_SASS_LOD_LZ = 1, NV_SASS_LOD_LB = 2, NV_SASS_LOD_LL = 3 };
+
+/* Texel offsets (bits 76..77): none, one for all texels (.AOFFI), per texel (TLD4 .PTP). */
+enum { NV_SASS_TEXOFF_NONE = 0, NV_SASS_TEXOFF_AOFFI = 1, NV_SASS_TEXOFF_PTP = 2 };
 
 /* Surface bounds handling (bits 59..60): out of range ignored, clamped, or a trap. */
 enum { NV_SASS_SU_IGN = 0, NV_SASS_SU_SDCL = 1, NV_SASS_SU_TRAP = 2 };
@@ -395,8 +407,9 @@ typedef struct NvSassModTex {
     uint8_t component;          /* TLD4: the channel gathered (R, G, B, A) */
     uint8_t dst2;               /* second destination (channels after the first two) */
     bool scr;                   /* .SCR */
-    bool ndv;                   /* .NDV (derivatives: none in compute) */
-    bool dc;                    /* TEX .DC: depth compare with a reference, the last input */
+    bool ndv;                   /* .NDV: derivatives of a non-divergent quad */
+    bool dc;                    /* TEX/TLD4 .DC: depth compare with a reference, the last input */
+    uint8_t offsets;            /* NV_SASS_TEXOFF_* */
     bool nodep;                 /* .NODEP (scheduling only) */
     uint8_t cache;              /* eviction priority, as NvSassModMem.cache */
     uint8_t size;               /* surfaces: NvSassMemSize */
@@ -405,8 +418,8 @@ typedef struct NvSassModTex {
     bool bindless;              /* .B: the handle in a register */
     bool formatted;             /* surfaces .P: elements converted by the format (else .D raw) */
     bool ba;                    /* surfaces .BA: x in bytes (else in elements) */
-    uint8_t atom_op;            /* SUATOM: NvSassAtomOp */
-    uint8_t atom_type;          /* SUATOM: NvSassAtomType (U32, S32) */
+    uint8_t atom_op;            /* SUATOM/SURED: NvSassAtomOp */
+    uint8_t atom_type;          /* SUATOM/SURED: NvSassAtomType (U32, S32) */
     uint8_t query;              /* TXQ: 0 TEX_HEADER_DIMENSION (the only one accepted) */
 } NvSassModTex;
 
