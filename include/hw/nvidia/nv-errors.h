@@ -66,6 +66,7 @@
     X(SM_BARRIER, sm_barrier, "a CTA whose warps all wait on what cannot happen")       \
     X(SM_RESOURCE, sm_resource, "a launch needing more host memory than is available")  \
     X(SM_TEX_DESC, sm_tex_desc, "a texture header or sampler the texture unit rejects")  \
+    X(MME_MACRO, mme_macro, "a 3D-class macro the MME cannot run (bad load, code, data or watchdog)") \
     /* FECS */                                                                          \
     X(FECS_BAD_METHOD, fecs_bad_method, "a FECS method the firmware does not have")     \
     X(FECS_NOT_RUNNING, fecs_not_running, "a FECS method before FECS was started")      \

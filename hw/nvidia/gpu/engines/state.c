@@ -1,5 +1,5 @@
 /*
- * State-only classes (TURING_A, FERMI_TWOD_A until they draw): the object
+ * State-only classes (FERMI_TWOD_A until it draws): the object
  * keeps the last value of every method of the class, as the hardware's
  * method state does, and executes none. Drivers set the state of these
  * classes up at context creation, so binding them must work.

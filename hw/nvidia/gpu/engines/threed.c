@@ -1,0 +1,159 @@
+/*
+ * TURING_A (0xc597), the 3D class: the method state (the last value of
+ * every method, as the hardware's shadow keeps it: macros read it back)
+ * and the macro method expander (mme.c). Macros are loaded through
+ * LOAD_MME_*, run on CALL_MME_MACRO/CALL_MME_DATA, and their emitted
+ * methods come back here in order. Drawing is not modelled yet: the
+ * pipeline's methods are only stored.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <glib.h>
+
+#include "engine.h"
+#include "mme.h"
+#include "hw/nvidia/cl-c597.h"
+
+#define THREED_MTHD_END     0x4000      /* the class's method range */
+
+typedef struct NvThreed {
+    uint32_t mthd[THREED_MTHD_END / 4];
+    NvMme mme;
+    const NvMemIf *mem;                 /* the channel's, during a method */
+    bool in_macro;                      /* a macro is emitting */
+} NvThreed;
+
+static void *threed_create(const NvGpu *gpu)
+{
+    return g_try_new0(NvThreed, 1);
+}
+
+static void threed_error(NvThreed *t, const char *what)
+{
+    t->mem->error(t->mem->opaque, NV_ERR_MME_MACRO, what);
+}
+
+static bool threed_do(NvThreed *t, uint32_t mthd, uint32_t data);
+
+/* ---- what a running macro reaches ---- */
+
+static bool mme_method(void *opaque, uint32_t mthd, uint32_t data)
+{
+    NvThreed *t = opaque;
+    bool ok;
+
+    t->in_macro = true;
+    ok = threed_do(t, mthd, data);
+    t->in_macro = false;
+    return ok;
+}
+
+static uint32_t mme_state(void *opaque, uint32_t mthd)
+{
+    NvThreed *t = opaque;
+
+    return mthd < THREED_MTHD_END ? t->mthd[mthd / 4] : 0;
+}
+
+/* MME_DMA_READ_FIFOED's dwords from SET_MME_MEM_ADDRESS_A/B, through the channel's MMU. */
+static int mme_dma_fifo(void *opaque, uint32_t *buf, unsigned max)
+{
+    NvThreed *t = opaque;
+    uint64_t va = (uint64_t)NV_FEX32(t->mthd[A_C597_SET_MME_MEM_ADDRESS_A / 4],
+                                     C597_SET_MME_MEM_ADDRESS_A, UPPER) << 32 |
+                  t->mthd[A_C597_SET_MME_MEM_ADDRESS_B / 4];
+    uint32_t n = t->mthd[A_C597_MME_DMA_READ_FIFOED / 4];
+
+    t->mthd[A_C597_MME_DMA_READ_FIFOED / 4] = 0;        /* consumed */
+    if (n > max) {
+        threed_error(t, "MME_DMA_READ_FIFOED of more dwords than the FIFO holds");
+        return -1;
+    }
+    if (n && !t->mem->read(t->mem->opaque, true, 0, va, buf, n * 4u)) {
+        return -1;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        buf[i] = GUINT32_FROM_LE(buf[i]);
+    }
+    return (int)n;
+}
+
+static const NvMmeOps threed_mme_ops = {
+    .method = mme_method, .state = mme_state, .dma_fifo = mme_dma_fifo,
+};
+
+/* CALL_MME_MACRO(j) starts macro j; CALL_MME_DATA(j) feeds the running one. */
+static bool threed_call(NvThreed *t, uint32_t mthd, uint32_t data)
+{
+    unsigned j = (mthd - A_C597_CALL_MME_MACRO) / A_C597_CALL_MME_MACRO_STRIDE;
+    bool is_data = (mthd - A_C597_CALL_MME_MACRO) % A_C597_CALL_MME_MACRO_STRIDE;
+    NvMmeStatus st;
+
+    if (t->in_macro) {
+        threed_error(t, "a macro emitted a macro call");
+        return false;
+    }
+    st = is_data ? nv_mme_data(&t->mme, data, &threed_mme_ops, t)
+                 : nv_mme_call(&t->mme, j, data, &threed_mme_ops, t);
+    if (st == NV_MME_ERROR) {
+        threed_error(t, t->mme.error);
+        return false;
+    }
+    return true;
+}
+
+/* One method, from the pushbuffer or emitted by a macro. */
+static bool threed_do(NvThreed *t, uint32_t mthd, uint32_t data)
+{
+    if (mthd >= THREED_MTHD_END) {
+        return true;
+    }
+    if (mthd >= A_C597_CALL_MME_MACRO) {
+        return threed_call(t, mthd, data);
+    }
+    t->mthd[mthd / 4] = data;
+    switch (mthd) {
+    case A_C597_LOAD_MME_INSTRUCTION_RAM_POINTER:
+        t->mme.iram_ptr = data;
+        return true;
+    case A_C597_LOAD_MME_INSTRUCTION_RAM:
+        if (!nv_mme_load_insn(&t->mme, data)) {
+            threed_error(t, "LOAD_MME_INSTRUCTION_RAM past the instruction RAM");
+            return false;
+        }
+        return true;
+    case A_C597_LOAD_MME_START_ADDRESS_RAM_POINTER:
+        t->mme.start_ptr = data;
+        return true;
+    case A_C597_LOAD_MME_START_ADDRESS_RAM:
+        if (!nv_mme_load_start(&t->mme, data)) {
+            threed_error(t, "LOAD_MME_START_ADDRESS_RAM past the start address RAM");
+            return false;
+        }
+        return true;
+    case A_C597_SET_FALCON04:
+        /*
+         * The firmware's software method: a masked privileged-register
+         * write (address in data, value and mask in scratch 1 and 2),
+         * answered by setting scratch 0, which the driver's macro polls.
+         * The registers it names only tune the SM, which the model does
+         * not have, so the write itself changes nothing.
+         */
+        t->mthd[A_C597_SET_MME_SHADOW_SCRATCH / 4] = 1;
+        return true;
+    default:
+        return true;
+    }
+}
+
+static NvEngineStatus threed_method(void *obj, const NvMemIf *mem, uint32_t mthd, uint32_t data)
+{
+    NvThreed *t = obj;
+
+    t->mem = mem;
+    return threed_do(t, mthd, data) ? NV_ENGINE_IDLE : NV_ENGINE_ERROR;
+}
+
+const NvEngineOps nv_threed_engine = {
+    .create = threed_create, .destroy = g_free, .method = threed_method,
+};
