@@ -110,6 +110,11 @@ static void fake_stall_intr(void *opaque)
     ((FakeMem *)opaque)->stall_intrs++;
 }
 
+static void fake_unimp_method(void *opaque, uint32_t mthd, uint32_t data)
+{
+    ((FakeMem *)opaque)->unimp_methods++;
+}
+
 static void fake_error(void *opaque, NvGuestErrorKind kind, const char *msg)
 {
     FakeMem *f = opaque;
@@ -154,6 +159,7 @@ NvMemIf fake_mem_if(FakeMem *f)
         .nonstall_intr = fake_intr,
         .stall_intr = fake_stall_intr,
         .error = fake_error,
+        .unimp_method = fake_unimp_method,
     };
 }
 

@@ -23,7 +23,7 @@ typedef struct FakeMem {
     uint64_t phys_size;
     bool sink;                          /* every access succeeds, reads zeros */
 
-    unsigned reads, writes, faults, errors, intrs;
+    unsigned reads, writes, faults, errors, intrs, unimp_methods;
     unsigned stall_intrs;               /* stalling (blocking) interrupts */
     size_t max_len;                     /* largest single access */
     uint64_t now;                       /* what time_ns returns */

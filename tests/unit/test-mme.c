@@ -4,8 +4,8 @@
  * nv-mme.h's field table, run on parameters, their emitted methods
  * checked; parking for parameters, arithmetic with carries, MERGE, STATE,
  * loops and branches, predication, the data RAM, the DMA FIFO, the
- * firmware's SET_FALCON04 answer, and hostile macros (watchdog, bad
- * addresses, random code).
+ * firmware's SET_FALCON04 answer, stored-only methods reported once, and
+ * hostile macros (watchdog, bad addresses, random code).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -375,6 +375,27 @@ static void test_class_priv_reg(void)
     fake_mem_free(f);
 }
 
+/* Methods stored but not executed are reported once each; the MME's own never. */
+static void test_class_unimp(void)
+{
+    FakeMem *f = fake_mem_new(1 << 16, 4096);
+    NvMemIf mem = fake_mem_if(f);
+    void *obj = nv_threed_engine.create(NULL);
+
+    g_assert_nonnull(obj);
+    for (unsigned i = 0; i < 3; i++) {
+        nv_threed_engine.method(obj, &mem, A_C597_SET_ZT_SELECT, i);
+        nv_threed_engine.method(obj, &mem, A_C597_NO_OPERATION, 0);
+        nv_threed_engine.method(obj, &mem, A_C597_SET_MME_SHADOW_SCRATCH + 8, i);
+        nv_threed_engine.method(obj, &mem, A_C597_LOAD_MME_START_ADDRESS_RAM_POINTER, 0);
+    }
+    g_assert_cmpuint(f->unimp_methods, ==, 1);
+    nv_threed_engine.method(obj, &mem, A_C597_SET_ZT_SELECT + 4, 0);
+    g_assert_cmpuint(f->unimp_methods, ==, 2);
+    nv_threed_engine.destroy(obj);
+    fake_mem_free(f);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -384,5 +405,6 @@ int main(int argc, char **argv)
     g_test_add_func("/mme/dma-fifo", test_dma_fifo);
     g_test_add_func("/mme/hostile", test_hostile);
     g_test_add_func("/mme/class-priv-reg", test_class_priv_reg);
+    g_test_add_func("/mme/class-unimp", test_class_unimp);
     return g_test_run();
 }

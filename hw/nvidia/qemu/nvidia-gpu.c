@@ -218,6 +218,14 @@ static void plat_unimp(void *opaque, bool is_write, uint32_t offset, unsigned si
     }
 }
 
+static void plat_unimp_method(void *opaque, uint32_t chid, const char *cls, const char *mthd,
+                              uint32_t offset, uint32_t data)
+{
+    qemu_log_mask(LOG_UNIMP, "nvidia-gpu: channel %u: %s.%s (0x%04x) = 0x%08x stored, "
+                  "not executed (reported once)\n", chid, cls, mthd, offset, data);
+    trace_nvgpu_unimp_method(chid, cls, mthd, offset, data);
+}
+
 /* The model core's trace points, while QEMU's events are enabled (nv-trace.h). */
 static void trace_pb_fetch(const NvTraceRecord *r)
 {
@@ -557,6 +565,7 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
         .timer_cancel = plat_timer_cancel, .irq_update = plat_irq_update,
         .dma_read = plat_dma_read, .dma_write = plat_dma_write,
         .guest_error = plat_guest_error, .unimp = plat_unimp,
+        .unimp_method = plat_unimp_method,
         .host_kick = plat_host_kick, .host_kick_at = plat_host_kick_at,
         .host_yield = plat_host_yield,
         .sm_trace = plat_sm_trace,

@@ -57,6 +57,12 @@ typedef struct NvPlatform {
     /* An access to a register the model does not implement (for tracing). */
     void (*unimp)(void *opaque, bool is_write, uint32_t offset, unsigned size,
                   uint32_t value);
+    /*
+     * A class method the model stores but does not execute (reported once
+     * per method and object): the class's and the method's names.
+     */
+    void (*unimp_method)(void *opaque, uint32_t chid, const char *cls, const char *mthd,
+                         uint32_t offset, uint32_t data);
     /* One executed SM instruction, disassembled (only with NvGpuConfig.sm_trace). */
     void (*sm_trace)(void *opaque, const char *line);
     /*

@@ -50,6 +50,8 @@ typedef struct NvMemIf {
      * the provider fills in its channel and drops it while the point is off.
      */
     void (*trace)(void *opaque, NvTraceRecord *rec);
+    /* Optional (may be NULL): a method the class stores but does not execute. */
+    void (*unimp_method)(void *opaque, uint32_t mthd, uint32_t data);
 } NvMemIf;
 
 /* Result of running an engine for a bounded amount of work. */

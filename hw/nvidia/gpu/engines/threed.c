@@ -4,7 +4,8 @@
  * and the macro method expander (mme.c). Macros are loaded through
  * LOAD_MME_*, run on CALL_MME_MACRO/CALL_MME_DATA, and their emitted
  * methods come back here in order. Drawing is not modelled yet: the
- * pipeline's methods are only stored.
+ * pipeline's methods are stored, and each is reported once (unimp_method:
+ * LOG_UNIMP and the trace event nvgpu_unimp_method).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -18,6 +19,7 @@
 
 typedef struct NvThreed {
     uint32_t mthd[THREED_MTHD_END / 4];
+    uint32_t reported[THREED_MTHD_END / 4 / 32];    /* stored-only methods already reported */
     NvMme mme;
     const NvMemIf *mem;                 /* the channel's, during a method */
     bool in_macro;                      /* a macro is emitting */
@@ -102,6 +104,20 @@ static bool threed_call(NvThreed *t, uint32_t mthd, uint32_t data)
     return true;
 }
 
+/*
+ * A method the class stores but does not act on: said once per method, so a
+ * missing feature is never silent (the pipeline is not modelled yet).
+ */
+static void threed_unimp(NvThreed *t, uint32_t mthd, uint32_t data)
+{
+    uint32_t *word = &t->reported[mthd / 4 / 32], bit = 1u << (mthd / 4 % 32);
+
+    if (!(*word & bit) && t->mem->unimp_method) {
+        t->mem->unimp_method(t->mem->opaque, mthd, data);
+    }
+    *word |= bit;
+}
+
 /* One method, from the pushbuffer or emitted by a macro. */
 static bool threed_do(NvThreed *t, uint32_t mthd, uint32_t data)
 {
@@ -112,7 +128,16 @@ static bool threed_do(NvThreed *t, uint32_t mthd, uint32_t data)
         return threed_call(t, mthd, data);
     }
     t->mthd[mthd / 4] = data;
+    if (mthd >= A_C597_SET_MME_SHADOW_SCRATCH) {
+        return true;                    /* scratch: state is all it is */
+    }
     switch (mthd) {
+    case A_C597_NO_OPERATION:
+    case A_C597_WAIT_FOR_IDLE:          /* nothing runs behind the class */
+    case A_C597_SET_MME_MEM_ADDRESS_A:  /* read at the EXTENDED barrier */
+    case A_C597_SET_MME_MEM_ADDRESS_B:
+    case A_C597_MME_DMA_READ_FIFOED:
+        return true;
     case A_C597_LOAD_MME_INSTRUCTION_RAM_POINTER:
         t->mme.iram_ptr = data;
         return true;
@@ -142,6 +167,7 @@ static bool threed_do(NvThreed *t, uint32_t mthd, uint32_t data)
         t->mthd[A_C597_SET_MME_SHADOW_SCRATCH / 4] = 1;
         return true;
     default:
+        threed_unimp(t, mthd, data);
         return true;
     }
 }

@@ -227,6 +227,18 @@ static void eng_trace(void *o, NvTraceRecord *rec)
     nv_trace(x->gpu, rec);
 }
 
+static void eng_unimp_method(void *o, uint32_t mthd, uint32_t data)
+{
+    NvChanCtx *x = o;
+    const NvPlatform *p = &x->gpu->plat;
+    char name[96];
+
+    if (p->unimp_method) {
+        p->unimp_method(p->opaque, x->c->chid, nv_classes[x->row].name,
+                        nv_method_name(&nv_classes[x->row], mthd, name, sizeof(name)), mthd, data);
+    }
+}
+
 NvMemIf nv_chan_engine_mem(NvChanCtx *x, int row)
 {
     x->row = row;
@@ -234,6 +246,6 @@ NvMemIf nv_chan_engine_mem(NvChanCtx *x, int row)
     return (NvMemIf) {
         .opaque = x, .read = eng_read, .write = eng_write, .time_ns = eng_time,
         .nonstall_intr = eng_nonstall, .stall_intr = eng_stall, .error = eng_error,
-        .page = eng_page, .trace = eng_trace,
+        .page = eng_page, .trace = eng_trace, .unimp_method = eng_unimp_method,
     };
 }
