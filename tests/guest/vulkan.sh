@@ -2,7 +2,8 @@
 # In-guest test "Vulkan through NVK" (busybox sh; /init has loaded nouveau):
 # Mesa's NVK (from trixie) on nouveau's new uAPI finds the GPU, and
 # vkCreateDevice runs NVK's context setup on a GR channel (its 3D and compute
-# state, MME macros, the copy engine for uploads) without an error. One
+# state, MME macros, the copy engine for uploads) without an error; then
+# vk-compute (compute shaders, images) and vk-draw (clears). One
 # PASS:/FAIL: line per check; exits 1 if any failed.
 . /tests/lib.sh
 failed=0
@@ -34,6 +35,13 @@ rc=$?
 cat /tmp/vk-compute.out
 grep -q '^FAIL:' /tmp/vk-compute.out && failed=1
 check "vk-compute exited with status $rc" [ "$rc" = 0 ]
+
+# Graphics: clears through the 3D class (CLEAR_SURFACE), read back and checked.
+vk-draw > /tmp/vk-draw.out 2>&1
+rc=$?
+cat /tmp/vk-draw.out
+grep -q '^FAIL:' /tmp/vk-draw.out && failed=1
+check "vk-draw exited with status $rc" [ "$rc" = 0 ]
 
 collect_dmesg
 check_clean_dmesg

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "sm-harness.h"
-#include "../../hw/nvidia/sm/f16.h"
+#include "hw/nvidia/nv-f16.h"
 
 static const char *corpus_dir;
 static unsigned workers = 1;

@@ -18,7 +18,7 @@
 #include "hw/nvidia/nv-tex.h"
 #include "../../hw/nvidia/sm/sm-internal.h"
 #include "../../hw/nvidia/sm/tex.h"
-#include "../../hw/nvidia/sm/f16.h"
+#include "hw/nvidia/nv-f16.h"
 
 #define TLD_2D      "TLD.SCR.LZ R6, R4, R0, R1, 0x0, 0x58, 2D"
 #define TEX_2D      "TEX.SCR.LZ R6, R4, R4, R6, 0x0, 0x58, 2D"

@@ -18,7 +18,7 @@
 #include <fenv.h>
 #include <math.h>
 #include "sm-internal.h"
-#include "f16.h"
+#include "hw/nvidia/nv-f16.h"
 
 #define LANES NV_SM_LANES
 #define FOR_LANES(l) for (unsigned l = 0; l < LANES; l++)

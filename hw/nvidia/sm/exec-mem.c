@@ -12,7 +12,7 @@
  */
 #include <math.h>
 #include "sm-internal.h"
-#include "f16.h"
+#include "hw/nvidia/nv-f16.h"
 
 #define NV_SM_WINDOW_SIZE   (16u << 20)     /* shared and local generic windows */
 

@@ -21,7 +21,7 @@
 
 #include "sm-internal.h"
 #include "tex.h"
-#include "f16.h"
+#include "hw/nvidia/nv-f16.h"
 
 #define TEX_MAX_INPUTS  7       /* cube array layer, 3 coordinates, LOD, offsets, reference */
 

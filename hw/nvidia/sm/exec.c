@@ -10,7 +10,7 @@
 #include <math.h>
 
 #include "sm-internal.h"
-#include "f16.h"
+#include "hw/nvidia/nv-f16.h"
 
 #define NV_SM_CTA_QUANTUM   (1u << 16)  /* per CTA turn on a worker */
 

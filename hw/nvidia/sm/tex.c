@@ -20,7 +20,7 @@
 
 #include "sm-internal.h"
 #include "tex.h"
-#include "f16.h"
+#include "hw/nvidia/nv-f16.h"
 
 #define TEX_FRAC_BITS   8
 #define TEX_LOD_LIMIT   32.0    /* |LOD| beyond any image's levels */

@@ -11,19 +11,8 @@
  */
 #include <glib.h>
 
-#include "engine.h"
-#include "mme.h"
+#include "threed.h"
 #include "hw/nvidia/cl-c597.h"
-
-#define THREED_MTHD_END     0x4000      /* the class's method range */
-
-typedef struct NvThreed {
-    uint32_t mthd[THREED_MTHD_END / 4];
-    uint32_t reported[THREED_MTHD_END / 4 / 32];    /* stored-only methods already reported */
-    NvMme mme;
-    const NvMemIf *mem;                 /* the channel's, during a method */
-    bool in_macro;                      /* a macro is emitting */
-} NvThreed;
 
 static void *threed_create(const NvGpu *gpu)
 {
@@ -108,7 +97,7 @@ static bool threed_call(NvThreed *t, uint32_t mthd, uint32_t data)
  * A method the class stores but does not act on: said once per method, so a
  * missing feature is never silent (the pipeline is not modelled yet).
  */
-static void threed_unimp(NvThreed *t, uint32_t mthd, uint32_t data)
+void nv_threed_unimp(NvThreed *t, uint32_t mthd, uint32_t data)
 {
     uint32_t *word = &t->reported[mthd / 4 / 32], bit = 1u << (mthd / 4 % 32);
 
@@ -116,6 +105,37 @@ static void threed_unimp(NvThreed *t, uint32_t mthd, uint32_t data)
         t->mem->unimp_method(t->mem->opaque, mthd, data);
     }
     *word |= bit;
+}
+
+/*
+ * State the class acts on when a later method runs (CLEAR_SURFACE): [first,
+ * last] method offsets. Every other stored method is reported as not
+ * executed.
+ */
+static const uint32_t threed_consumed[][2] = {
+    { A_C597_SET_COLOR_TARGET_A,
+      A_C597_SET_COLOR_TARGET_A + 8 * A_C597_SET_COLOR_TARGET_A_STRIDE - 4 },
+    { A_C597_SET_VIEWPORT_CLIP_HORIZONTAL, A_C597_SET_VIEWPORT_CLIP_VERTICAL },
+    { A_C597_SET_CLEAR_RECT_HORIZONTAL, A_C597_SET_CLEAR_RECT_VERTICAL },
+    { A_C597_SET_COLOR_CLEAR_VALUE, A_C597_SET_Z_CLEAR_VALUE },
+    { A_C597_SET_STENCIL_CLEAR_VALUE, A_C597_SET_STENCIL_CLEAR_VALUE },
+    { A_C597_SET_SCISSOR_ENABLE, A_C597_SET_SCISSOR_VERTICAL },
+    { A_C597_SET_ZT_A, A_C597_SET_SURFACE_CLIP_VERTICAL },
+    { A_C597_SET_CLEAR_SURFACE_CONTROL, A_C597_SET_CLEAR_SURFACE_CONTROL },
+    { A_C597_SET_CT_SELECT, A_C597_SET_CT_SELECT },
+    { A_C597_SET_ZT_SIZE_A, A_C597_SET_ZT_SIZE_C },
+    { A_C597_SET_STENCIL_MASK, A_C597_SET_STENCIL_MASK },
+    { A_C597_SET_ZT_SELECT, A_C597_SET_ZT_SELECT },
+};
+
+static bool threed_is_consumed(uint32_t mthd)
+{
+    for (unsigned i = 0; i < G_N_ELEMENTS(threed_consumed); i++) {
+        if (mthd >= threed_consumed[i][0] && mthd <= threed_consumed[i][1]) {
+            return true;
+        }
+    }
+    return false;
 }
 
 /* One method, from the pushbuffer or emitted by a macro. */
@@ -156,6 +176,8 @@ static bool threed_do(NvThreed *t, uint32_t mthd, uint32_t data)
             return false;
         }
         return true;
+    case A_C597_CLEAR_SURFACE:
+        return nv_threed_clear(t, data);
     case A_C597_SET_FALCON04:
         /*
          * The firmware's software method: a masked privileged-register
@@ -167,7 +189,9 @@ static bool threed_do(NvThreed *t, uint32_t mthd, uint32_t data)
         t->mthd[A_C597_SET_MME_SHADOW_SCRATCH / 4] = 1;
         return true;
     default:
-        threed_unimp(t, mthd, data);
+        if (!threed_is_consumed(mthd)) {
+            nv_threed_unimp(t, mthd, data);
+        }
         return true;
     }
 }

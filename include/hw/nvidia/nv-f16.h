@@ -1,11 +1,12 @@
 /*
- * Float bit views, and IEEE binary16 <-> binary32/64 conversions in plain C:
+ * Float bit views, and IEEE binary16 <-> binary32/64 conversions in plain C
+ * (the SM and the 3D class share them):
  * clang 14 (the fuzzing and QEMU fuzz builds) has no _Float16 on x86-64.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#ifndef HW_NVIDIA_SM_F16_H
-#define HW_NVIDIA_SM_F16_H
+#ifndef HW_NVIDIA_NV_F16_H
+#define HW_NVIDIA_NV_F16_H
 
 #include <stdint.h>
 #include <string.h>

@@ -1,0 +1,411 @@
+/*
+ * vk-draw: Vulkan graphics through NVK on the virtual GPU, checked pixel by
+ * pixel against the CPU. So far clears, which NVK sends to the 3D class as
+ * CLEAR_SURFACE: vkCmdClearColorImage of an RGBA8 image, a dynamic-rendering
+ * pass whose load op clears its render area, vkCmdClearAttachments of a
+ * rectangle inside it, an RGBA32F image, and depth images cleared with
+ * vkCmdClearDepthStencilImage (D32_SFLOAT, D16_UNORM), and one layer of
+ * a 2D array; every image in
+ * optimal (block-linear) tiling, read back with vkCmdCopyImageToBuffer.
+ * One PASS:/FAIL: line per check; exit status 1 if a check failed.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <vulkan/vulkan.h>
+
+#include "../guest-report.h"
+
+#define VK(call) do { \
+    VkResult r_ = (call); \
+    if (r_ != VK_SUCCESS) { \
+        report(false, "%s returned %d", #call, r_); \
+        return 1; \
+    } \
+} while (0)
+
+#define W   64u                 /* the RGBA8 image */
+#define H   48u
+#define DW  32u                 /* the other images */
+
+typedef struct Vk {
+    VkPhysicalDevice pdev;
+    VkPhysicalDeviceMemoryProperties mp;
+    VkDevice dev;
+    VkQueue queue;
+    VkCommandBuffer cb;
+    VkFence fence;
+} Vk;
+
+typedef struct Img {
+    VkImage img;
+    VkImageView view;
+    VkFormat fmt;
+    VkImageAspectFlags aspect;
+    uint32_t w, h, layers;
+} Img;
+
+typedef struct Buf {
+    VkBuffer buf;
+    void *map;
+} Buf;
+
+static uint32_t mem_type(const Vk *vk, uint32_t bits, VkMemoryPropertyFlags want)
+{
+    for (uint32_t i = 0; i < vk->mp.memoryTypeCount; i++) {
+        if ((bits >> i) & 1 && (vk->mp.memoryTypes[i].propertyFlags & want) == want) {
+            return i;
+        }
+    }
+    return 0;
+}
+
+static VkResult bind_memory(const Vk *vk, VkMemoryRequirements req, VkMemoryPropertyFlags want,
+                            VkDeviceMemory *mem)
+{
+    VkMemoryAllocateInfo ai = { .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                .allocationSize = req.size,
+                                .memoryTypeIndex = mem_type(vk, req.memoryTypeBits, want) };
+
+    return vkAllocateMemory(vk->dev, &ai, NULL, mem);
+}
+
+/* A host-visible buffer of size bytes for read-backs, mapped. */
+static VkResult buf_new(const Vk *vk, VkDeviceSize size, Buf *b)
+{
+    VkBufferCreateInfo bi = { .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size,
+                              .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT };
+    VkMemoryRequirements req;
+    VkDeviceMemory mem;
+    VkResult r;
+
+    if ((r = vkCreateBuffer(vk->dev, &bi, NULL, &b->buf)) != VK_SUCCESS) {
+        return r;
+    }
+    vkGetBufferMemoryRequirements(vk->dev, b->buf, &req);
+    if ((r = bind_memory(vk, req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                         VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, &mem)) != VK_SUCCESS ||
+        (r = vkBindBufferMemory(vk->dev, b->buf, mem, 0)) != VK_SUCCESS) {
+        return r;
+    }
+    return vkMapMemory(vk->dev, mem, 0, size, 0, &b->map);
+}
+
+/* A w x h image of fmt with `layers` layers in optimal tiling, device-local, and its view. */
+static VkResult img_layers_new(const Vk *vk, VkFormat fmt, uint32_t w, uint32_t h,
+                               uint32_t layers, VkImageUsageFlags usage,
+                               VkImageAspectFlags aspect, Img *im)
+{
+    VkImageCreateInfo ci = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = VK_IMAGE_TYPE_2D,
+        .format = fmt, .extent = { w, h, 1 }, .mipLevels = 1, .arrayLayers = layers,
+        .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
+        .usage = usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT };
+    VkMemoryRequirements req;
+    VkDeviceMemory mem;
+    VkResult r;
+
+    im->fmt = fmt;
+    im->aspect = aspect;
+    im->w = w;
+    im->h = h;
+    im->layers = layers;
+    if ((r = vkCreateImage(vk->dev, &ci, NULL, &im->img)) != VK_SUCCESS) {
+        return r;
+    }
+    vkGetImageMemoryRequirements(vk->dev, im->img, &req);
+    if ((r = bind_memory(vk, req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, &mem)) != VK_SUCCESS ||
+        (r = vkBindImageMemory(vk->dev, im->img, mem, 0)) != VK_SUCCESS) {
+        return r;
+    }
+    VkImageViewCreateInfo vi = { .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                 .image = im->img,
+                                 .viewType = layers > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY :
+                                                          VK_IMAGE_VIEW_TYPE_2D,
+                                 .format = fmt,
+                                 .subresourceRange = { aspect, 0, 1, 0, layers } };
+    return vkCreateImageView(vk->dev, &vi, NULL, &im->view);
+}
+
+static VkResult img_new(const Vk *vk, VkFormat fmt, uint32_t w, uint32_t h,
+                        VkImageUsageFlags usage, VkImageAspectFlags aspect, Img *im)
+{
+    return img_layers_new(vk, fmt, w, h, 1, usage, aspect, im);
+}
+
+/* A full barrier moving im from one layout to another. */
+static void layout(VkCommandBuffer cb, const Img *im, VkImageLayout from, VkImageLayout to)
+{
+    VkImageMemoryBarrier b = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+        .srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+        .dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT,
+        .oldLayout = from, .newLayout = to, .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .image = im->img,
+        .subresourceRange = { im->aspect, 0, 1, 0, im->layers } };
+
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                         VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, NULL, 0, NULL, 1, &b);
+}
+
+/* Copies im (in TRANSFER_SRC_OPTIMAL) into out, tightly packed, and makes it host-visible. */
+static void read_back(VkCommandBuffer cb, const Img *im, const Buf *out)
+{
+    VkBufferImageCopy c = { .imageSubresource = { im->aspect, 0, 0, im->layers },
+                            .imageExtent = { im->w, im->h, 1 } };
+    VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                           .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                           .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
+
+    vkCmdCopyImageToBuffer(cb, im->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out->buf, 1, &c);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                         &mb, 0, NULL, 0, NULL);
+}
+
+static VkResult begin(const Vk *vk)
+{
+    VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
+
+    vkResetCommandBuffer(vk->cb, 0);
+    return vkBeginCommandBuffer(vk->cb, &bi);
+}
+
+static VkResult submit(const Vk *vk)
+{
+    VkSubmitInfo si = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+                        .pCommandBuffers = &vk->cb };
+    VkResult r;
+
+    if ((r = vkEndCommandBuffer(vk->cb)) != VK_SUCCESS ||
+        (r = vkResetFences(vk->dev, 1, &vk->fence)) != VK_SUCCESS ||
+        (r = vkQueueSubmit(vk->queue, 1, &si, vk->fence)) != VK_SUCCESS) {
+        return r;
+    }
+    return vkWaitForFences(vk->dev, 1, &vk->fence, VK_TRUE, 5000000000ull);
+}
+
+/* ---- the RGBA8 image: a clear, a render pass's load-op clear, a clear of a rectangle ---- */
+
+static bool in_rect(uint32_t x, uint32_t y, const VkRect2D *r)
+{
+    return x >= (uint32_t)r->offset.x && x < r->offset.x + r->extent.width &&
+           y >= (uint32_t)r->offset.y && y < r->offset.y + r->extent.height;
+}
+
+static int rgba8(const Vk *vk)
+{
+    static const VkRect2D area = { { 8, 4 }, { 40, 30 } }, rect = { { 20, 10 }, { 10, 10 } };
+    Img im;
+    Buf out;
+
+    VK(img_new(vk, VK_FORMAT_R8G8B8A8_UNORM, W, H, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
+               VK_IMAGE_ASPECT_COLOR_BIT, &im));
+    VK(buf_new(vk, W * H * 4, &out));
+    memset(out.map, 0xee, W * H * 4);
+    VK(begin(vk));
+    VkClearColorValue c0 = { .float32 = { 0.0f, 0.2f, 0.4f, 0.6f } };
+    VkImageSubresourceRange all = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 };
+    layout(vk->cb, &im, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    vkCmdClearColorImage(vk->cb, im.img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &c0, 1, &all);
+    layout(vk->cb, &im, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+           VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+    VkRenderingAttachmentInfo att = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO, .imageView = im.view,
+        .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+        .clearValue.color.float32 = { 1.0f, 0.5f, 0.25f, 1.0f } };
+    VkRenderingInfo ri = { .sType = VK_STRUCTURE_TYPE_RENDERING_INFO, .renderArea = area,
+                           .layerCount = 1, .colorAttachmentCount = 1,
+                           .pColorAttachments = &att };
+    vkCmdBeginRendering(vk->cb, &ri);
+    VkClearAttachment ca = { .aspectMask = VK_IMAGE_ASPECT_COLOR_BIT, .colorAttachment = 0,
+                             .clearValue.color.float32 = { 0.0f, 0.0f, 1.0f, 1.0f } };
+    VkClearRect cr = { .rect = rect, .baseArrayLayer = 0, .layerCount = 1 };
+    vkCmdClearAttachments(vk->cb, 1, &ca, 1, &cr);
+    vkCmdEndRendering(vk->cb);
+    layout(vk->cb, &im, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+           VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    read_back(vk->cb, &im, &out);
+    VkResult r = submit(vk);
+    if (!report(r == VK_SUCCESS, "rgba8: clears and a read-back completed (VkResult %d)", r)) {
+        return 1;
+    }
+    unsigned bad[3] = { 0 };
+    const uint32_t *px = out.map;
+    for (uint32_t y = 0; y < H; y++) {
+        for (uint32_t x = 0; x < W; x++) {
+            uint32_t want = in_rect(x, y, &rect) ? 0xffff0000u :
+                            in_rect(x, y, &area) ? 0xff4080ffu : 0x99663300u;
+            unsigned k = in_rect(x, y, &rect) ? 2 : in_rect(x, y, &area) ? 1 : 0;
+
+            bad[k] += px[y * W + x] != want;
+        }
+    }
+    report(!bad[0], "rgba8: vkCmdClearColorImage, kept outside the render area (%u wrong; "
+           "0x%08x)", bad[0], px[0]);
+    report(!bad[1], "rgba8: the render pass's load-op clear of its area (%u wrong; 0x%08x)",
+           bad[1], px[4 * W + 8]);
+    report(!bad[2], "rgba8: vkCmdClearAttachments of a rectangle (%u wrong; 0x%08x)", bad[2],
+           px[10 * W + 20]);
+    return 0;
+}
+
+/* ---- RGBA32F, D32_SFLOAT and D16_UNORM images cleared whole ---- */
+
+static int others(const Vk *vk)
+{
+    Img f, d32, d16;
+    Buf out[3];
+
+    VK(img_new(vk, VK_FORMAT_R32G32B32A32_SFLOAT, DW, DW, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
+               VK_IMAGE_ASPECT_COLOR_BIT, &f));
+    VK(img_new(vk, VK_FORMAT_D32_SFLOAT, DW, DW, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+               VK_IMAGE_ASPECT_DEPTH_BIT, &d32));
+    VK(img_new(vk, VK_FORMAT_D16_UNORM, DW, DW, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+               VK_IMAGE_ASPECT_DEPTH_BIT, &d16));
+    VK(buf_new(vk, DW * DW * 16, &out[0]));
+    VK(buf_new(vk, DW * DW * 4, &out[1]));
+    VK(buf_new(vk, DW * DW * 2, &out[2]));
+    VK(begin(vk));
+    VkClearColorValue cf = { .float32 = { 1.5f, -2.0f, 3.25f, 0.0f } };
+    VkClearDepthStencilValue z32 = { .depth = 0.75f }, z16 = { .depth = 0.25f };
+    VkImageSubresourceRange color = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 };
+    VkImageSubresourceRange depth = { VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1 };
+    const Img *ims[3] = { &f, &d32, &d16 };
+    for (unsigned k = 0; k < 3; k++) {
+        layout(vk->cb, ims[k], VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    }
+    vkCmdClearColorImage(vk->cb, f.img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &cf, 1, &color);
+    vkCmdClearDepthStencilImage(vk->cb, d32.img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &z32, 1,
+                                &depth);
+    vkCmdClearDepthStencilImage(vk->cb, d16.img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &z16, 1,
+                                &depth);
+    for (unsigned k = 0; k < 3; k++) {
+        layout(vk->cb, ims[k], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+               VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+        read_back(vk->cb, ims[k], &out[k]);
+    }
+    VkResult r = submit(vk);
+    if (!report(r == VK_SUCCESS, "others: clears and read-backs completed (VkResult %d)", r)) {
+        return 1;
+    }
+    unsigned bad[3] = { 0 };
+    const float *fp = out[0].map, *zp = out[1].map;
+    const uint16_t *hp = out[2].map;
+    for (uint32_t i = 0; i < DW * DW; i++) {
+        bad[0] += fp[i * 4] != 1.5f || fp[i * 4 + 1] != -2.0f || fp[i * 4 + 2] != 3.25f ||
+                  fp[i * 4 + 3] != 0.0f;
+        bad[1] += zp[i] != 0.75f;
+        bad[2] += hp[i] != 16384;           /* 0.25 * 65535, rounded */
+    }
+    report(!bad[0], "vkCmdClearColorImage of RGBA32F (%u of %u wrong; %g %g %g %g)", bad[0],
+           DW * DW, fp[0], fp[1], fp[2], fp[3]);
+    report(!bad[1], "vkCmdClearDepthStencilImage of D32_SFLOAT (%u of %u wrong; %g)", bad[1],
+           DW * DW, zp[0]);
+    report(!bad[2], "vkCmdClearDepthStencilImage of D16_UNORM (%u of %u wrong; %u)", bad[2],
+           DW * DW, hp[0]);
+    return 0;
+}
+
+/* ---- a 2D array: all layers cleared, then the middle one again ---- */
+
+static int layers(const Vk *vk)
+{
+    Img im;
+    Buf out;
+
+    VK(img_layers_new(vk, VK_FORMAT_R8G8B8A8_UNORM, DW, DW, 3,
+                      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, VK_IMAGE_ASPECT_COLOR_BIT, &im));
+    VK(buf_new(vk, DW * DW * 3 * 4, &out));
+    VK(begin(vk));
+    VkClearColorValue a = { .float32 = { 1.0f, 0.0f, 0.0f, 1.0f } };
+    VkClearColorValue b = { .float32 = { 0.0f, 1.0f, 0.0f, 1.0f } };
+    VkImageSubresourceRange all = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 3 };
+    VkImageSubresourceRange mid = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 1, 1 };
+    layout(vk->cb, &im, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    vkCmdClearColorImage(vk->cb, im.img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &a, 1, &all);
+    layout(vk->cb, &im, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    vkCmdClearColorImage(vk->cb, im.img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &b, 1, &mid);
+    layout(vk->cb, &im, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+           VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    read_back(vk->cb, &im, &out);
+    VkResult r = submit(vk);
+    if (!report(r == VK_SUCCESS, "layers: clears and a read-back completed (VkResult %d)", r)) {
+        return 1;
+    }
+    unsigned bad = 0;
+    const uint32_t *px = out.map;
+    for (uint32_t l = 0; l < 3; l++) {
+        for (uint32_t i = 0; i < DW * DW; i++) {
+            bad += px[l * DW * DW + i] != (l == 1 ? 0xff00ff00u : 0xff0000ffu);
+        }
+    }
+    report(!bad, "layers: a 2D array cleared whole, then its middle layer (%u of %u wrong; "
+           "0x%08x 0x%08x 0x%08x)", bad, 3 * DW * DW, px[0], px[DW * DW], px[2 * DW * DW]);
+    return 0;
+}
+
+int main(void)
+{
+    VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                              .pApplicationName = "nvqemu vk-draw",
+                              .apiVersion = VK_API_VERSION_1_3 };
+    VkInstanceCreateInfo ici = { .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                                 .pApplicationInfo = &app };
+    VkInstance inst;
+    Vk vk = { 0 };
+    uint32_t count = 1, family = UINT32_MAX, nqf = 8;
+    VkQueueFamilyProperties qf[8];
+
+    VK(vkCreateInstance(&ici, NULL, &inst));
+    VkResult r = vkEnumeratePhysicalDevices(inst, &count, &vk.pdev);
+    if (!report((r == VK_SUCCESS || r == VK_INCOMPLETE) && count == 1,
+                "a Vulkan physical device (%u)", count)) {
+        return 1;
+    }
+    vkGetPhysicalDeviceQueueFamilyProperties(vk.pdev, &nqf, qf);
+    for (uint32_t i = 0; i < nqf && family == UINT32_MAX; i++) {
+        if (qf[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) {
+            family = i;
+        }
+    }
+    if (!report(family != UINT32_MAX, "a graphics queue family (%u)", family)) {
+        return 1;
+    }
+    float prio = 1.0f;
+    VkDeviceQueueCreateInfo qci = { .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                    .queueFamilyIndex = family, .queueCount = 1,
+                                    .pQueuePriorities = &prio };
+    VkPhysicalDeviceVulkan13Features f13 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+        .dynamicRendering = VK_TRUE };
+    VkDeviceCreateInfo dci = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &f13,
+                               .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci };
+    VK(vkCreateDevice(vk.pdev, &dci, NULL, &vk.dev));
+    vkGetDeviceQueue(vk.dev, family, 0, &vk.queue);
+    vkGetPhysicalDeviceMemoryProperties(vk.pdev, &vk.mp);
+    VkCommandPoolCreateInfo pci = { .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                    .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+                                    .queueFamilyIndex = family };
+    VkCommandPool pool;
+    VK(vkCreateCommandPool(vk.dev, &pci, NULL, &pool));
+    VkCommandBufferAllocateInfo cai = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                        .commandPool = pool,
+                                        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                        .commandBufferCount = 1 };
+    VK(vkAllocateCommandBuffers(vk.dev, &cai, &vk.cb));
+    VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
+    VK(vkCreateFence(vk.dev, &fci, NULL, &vk.fence));
+
+    if (rgba8(&vk) || others(&vk) || layers(&vk)) {
+        return 1;
+    }
+    return failed;
+}
