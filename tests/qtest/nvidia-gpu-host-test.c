@@ -481,6 +481,10 @@ static void test_host_thread(void)
     g_autofree char *log = NULL;
 
     gpu_start_logged_with(&h, "q35", "-name debug-threads=on -global nvidia-gpu.host-thread=on");
+    /* a new thread names itself once it runs: allow it a moment on a busy host */
+    for (unsigned i = 0; i < 500 && !has_thread(&h, "nvgpu-host"); i++) {
+        g_usleep(10 * 1000);
+    }
     g_assert_true(has_thread(&h, "nvgpu-host"));
     chan_new(&h, &a, 4, 0);
     chan_new(&h, &b, 5, 1);

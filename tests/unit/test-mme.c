@@ -4,7 +4,8 @@
  * nv-mme.h's field table, run on parameters, their emitted methods
  * checked; parking for parameters, arithmetic with carries, MERGE, STATE,
  * loops and branches, predication, the data RAM, the DMA FIFO, the
- * firmware's SET_FALCON04 answer, stored-only methods reported once, and
+ * firmware's SET_FALCON04 answer, stored-only methods reported once, report
+ * semaphores, and
  * hostile macros (watchdog, bad addresses, random code).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -15,6 +16,7 @@
 #include "engines/engine.h"
 #include "engines/mme.h"
 #include "hw/nvidia/cl-c597.h"
+#include "hw/nvidia/nv-rt.h"
 
 #define Z       NV_MME_REG_ZERO
 #define IMM     NV_MME_REG_IMM
@@ -396,6 +398,55 @@ static void test_class_unimp(void)
     fake_mem_free(f);
 }
 
+/*
+ * SET_REPORT_SEMAPHORE: a one-word release, a reduction, a four-word release
+ * (payload, 0, time) and a four-word report of a counter (nothing drawn:
+ * zero, then the time).
+ */
+static void test_class_report(void)
+{
+    FakeMem *f = fake_mem_new(1 << 16, 4096);
+    NvMemIf mem = fake_mem_if(f);
+    void *obj = nv_threed_engine.create(NULL);
+    uint64_t va = FAKE_VA_BASE + 0x100;
+    uint32_t w[4];
+    uint64_t t;
+
+    f->now = 0x123456789abcull;
+    memset(fake_va(f, va, 32), 0xee, 32);
+    nv_threed_engine.method(obj, &mem, A_C597_SET_REPORT_SEMAPHORE_A, (uint32_t)(va >> 32));
+    nv_threed_engine.method(obj, &mem, A_C597_SET_REPORT_SEMAPHORE_B, (uint32_t)va);
+    nv_threed_engine.method(obj, &mem, A_C597_SET_REPORT_SEMAPHORE_C, 40);
+    nv_threed_engine.method(obj, &mem, A_C597_SET_REPORT_SEMAPHORE_D,
+                            NV_RS_ONE_WORD << R_C597_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_SHIFT);
+    memcpy(w, fake_va(f, va, 16), 16);
+    g_assert_cmpuint(w[0], ==, 40);
+    g_assert_cmphex(w[1], ==, 0xeeeeeeeeu);
+    nv_threed_engine.method(obj, &mem, A_C597_SET_REPORT_SEMAPHORE_C, 2);
+    nv_threed_engine.method(obj, &mem, A_C597_SET_REPORT_SEMAPHORE_D,
+                            NV_RS_ONE_WORD << R_C597_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_SHIFT |
+                            1u << R_C597_SET_REPORT_SEMAPHORE_D_REDUCTION_ENABLE_SHIFT);
+    g_assert_cmpuint(*(uint32_t *)fake_va(f, va, 4), ==, 42);       /* ADD */
+    nv_threed_engine.method(obj, &mem, A_C597_SET_REPORT_SEMAPHORE_D, NV_RS_OP_RELEASE);
+    memcpy(w, fake_va(f, va, 16), 16);
+    memcpy(&t, fake_va(f, va + 8, 8), 8);
+    g_assert_cmpuint(w[0], ==, 2);
+    g_assert_cmpuint(w[1], ==, 0);
+    g_assert_cmphex(t, ==, f->now);
+    memset(fake_va(f, va, 16), 0xee, 16);
+    f->now += 1000;
+    nv_threed_engine.method(obj, &mem, A_C597_SET_REPORT_SEMAPHORE_D, NV_RS_OP_REPORT_ONLY |
+                            NV_RS_REPORT_ZPASS_PIXEL_CNT64 <<
+                            R_C597_SET_REPORT_SEMAPHORE_D_REPORT_SHIFT);
+    memcpy(w, fake_va(f, va, 16), 16);
+    memcpy(&t, fake_va(f, va + 8, 8), 8);
+    g_assert_cmpuint(w[0], ==, 0);
+    g_assert_cmpuint(w[1], ==, 0);
+    g_assert_cmphex(t, ==, f->now);
+    nv_threed_engine.destroy(obj);
+    fake_mem_free(f);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -406,5 +457,6 @@ int main(int argc, char **argv)
     g_test_add_func("/mme/hostile", test_hostile);
     g_test_add_func("/mme/class-priv-reg", test_class_priv_reg);
     g_test_add_func("/mme/class-unimp", test_class_unimp);
+    g_test_add_func("/mme/class-report", test_class_report);
     return g_test_run();
 }

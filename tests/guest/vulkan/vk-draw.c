@@ -7,6 +7,8 @@
  * vkCmdClearDepthStencilImage (D32_SFLOAT, D16_UNORM), and one layer of
  * a 2D array; every image in
  * optimal (block-linear) tiling, read back with vkCmdCopyImageToBuffer.
+ * Then queries: timestamps (vkCmdWriteTimestamp) and an occlusion query,
+ * which NVK writes through the 3D class's report semaphores.
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -352,6 +354,50 @@ static int layers(const Vk *vk)
     return 0;
 }
 
+/*
+ * ---- queries: two timestamps around a clear, an occlusion query over no
+ * draw (the GPU writes them through the 3D class's report semaphores) ----
+ */
+static int queries(const Vk *vk)
+{
+    VkQueryPoolCreateInfo tci = { .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                  .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 2 };
+    VkQueryPoolCreateInfo oci = { .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                  .queryType = VK_QUERY_TYPE_OCCLUSION, .queryCount = 1 };
+    VkQueryPool ts, occ;
+    Img im;
+    uint64_t t[2] = { 0, 0 }, samples = ~0ull;
+
+    VK(vkCreateQueryPool(vk->dev, &tci, NULL, &ts));
+    VK(vkCreateQueryPool(vk->dev, &oci, NULL, &occ));
+    VK(img_new(vk, VK_FORMAT_R8G8B8A8_UNORM, DW, DW, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
+               VK_IMAGE_ASPECT_COLOR_BIT, &im));
+    VK(begin(vk));
+    vkCmdResetQueryPool(vk->cb, ts, 0, 2);
+    vkCmdResetQueryPool(vk->cb, occ, 0, 1);
+    vkCmdWriteTimestamp(vk->cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, ts, 0);
+    VkClearColorValue c = { .float32 = { 0.5f, 0.5f, 0.5f, 1.0f } };
+    VkImageSubresourceRange all = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 };
+    layout(vk->cb, &im, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    vkCmdClearColorImage(vk->cb, im.img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &c, 1, &all);
+    vkCmdBeginQuery(vk->cb, occ, 0, 0);
+    vkCmdEndQuery(vk->cb, occ, 0);
+    vkCmdWriteTimestamp(vk->cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts, 1);
+    VkResult r = submit(vk);
+    if (!report(r == VK_SUCCESS, "queries: submitted and completed (VkResult %d)", r)) {
+        return 1;
+    }
+    r = vkGetQueryPoolResults(vk->dev, ts, 0, 2, sizeof(t), t, 8,
+                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+    report(r == VK_SUCCESS && t[0] && t[1] >= t[0], "queries: two timestamps, in order "
+           "(VkResult %d; %llu, %llu)", r, (unsigned long long)t[0], (unsigned long long)t[1]);
+    r = vkGetQueryPoolResults(vk->dev, occ, 0, 1, sizeof(samples), &samples, 8,
+                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+    report(r == VK_SUCCESS && samples == 0, "queries: an occlusion query over no draw counts "
+           "no samples (VkResult %d; %llu)", r, (unsigned long long)samples);
+    return 0;
+}
+
 int main(void)
 {
     VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
@@ -404,7 +450,7 @@ int main(void)
     VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
     VK(vkCreateFence(vk.dev, &fci, NULL, &vk.fence));
 
-    if (rgba8(&vk) || others(&vk) || layers(&vk)) {
+    if (rgba8(&vk) || others(&vk) || layers(&vk) || queries(&vk)) {
         return 1;
     }
     return failed;

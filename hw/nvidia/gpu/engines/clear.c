@@ -155,8 +155,8 @@ static bool depth_target(NvThreed *t, RtSurf *s, const RtDepthFormat **fmt)
     s->bpp = (*fmt)->bytes;
     s->width = NV_FEX32(st(t, A_C597_SET_ZT_SIZE_A), C597_SET_ZT_SIZE_A, WIDTH);
     s->height = NV_FEX32(st(t, A_C597_SET_ZT_SIZE_B), C597_SET_ZT_SIZE_B, HEIGHT);
-    s->depth = MAX(NV_FEX32(size_c, C597_SET_ZT_SIZE_C, THIRD_DIMENSION), 1u);
-    s->slices = NV_FEX32(size_c, C597_SET_ZT_SIZE_C, CONTROL) == NV_RT_THIRD_DIM_DEPTH;
+    s->depth = NV_FEX32(size_c, C597_SET_ZT_SIZE_C, CONTROL) == NV_RT_ZT_ARRAY_SIZE_IS_ONE ? 1 :
+               MAX(NV_FEX32(size_c, C597_SET_ZT_SIZE_C, THIRD_DIMENSION), 1u);
     s->layer_stride = (uint64_t)st(t, A_C597_SET_ZT_ARRAY_PITCH) << 2;
     rt_block_linear(s, NV_FEX32(block, C597_SET_ZT_BLOCK_SIZE, HEIGHT),
                     NV_FEX32(block, C597_SET_ZT_BLOCK_SIZE, DEPTH));

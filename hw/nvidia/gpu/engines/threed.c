@@ -12,6 +12,8 @@
 #include <glib.h>
 
 #include "threed.h"
+#include "sem.h"
+#include "../base/util.h"
 #include "hw/nvidia/cl-c597.h"
 
 static void *threed_create(const NvGpu *gpu)
@@ -108,7 +110,47 @@ void nv_threed_unimp(NvThreed *t, uint32_t mthd, uint32_t data)
 }
 
 /*
- * State the class acts on when a later method runs (CLEAR_SURFACE): [first,
+ * SET_REPORT_SEMAPHORE_D: a release of C (one word, or C, 0 and the time;
+ * reductions as the host's), or a report of a pipeline counter (one word,
+ * or the 64-bit counter and the time) at the address of A and B. ACQUIRE
+ * and TRAP are not modelled: reported as not executed.
+ */
+static bool threed_report(NvThreed *t, uint32_t d)
+{
+    const NvMemIf *m = t->mem;
+    uint64_t va = (uint64_t)NV_FEX32(nv_threed_state(t, A_C597_SET_REPORT_SEMAPHORE_A),
+                                     C597_SET_REPORT_SEMAPHORE_A, OFFSET_UPPER) << 32 |
+                  nv_threed_state(t, A_C597_SET_REPORT_SEMAPHORE_B);
+    bool one_word = NV_FEX32(d, C597_SET_REPORT_SEMAPHORE_D, STRUCTURE_SIZE) == NV_RS_ONE_WORD;
+    uint8_t b[16];
+
+    switch (NV_FEX32(d, C597_SET_REPORT_SEMAPHORE_D, OPERATION)) {
+    case NV_RS_OP_RELEASE: {
+        NvSemRelease r = {
+            .addr = va, .payload = nv_threed_state(t, A_C597_SET_REPORT_SEMAPHORE_C),
+            .four_word = !one_word,
+            .reduce = NV_FEX32(d, C597_SET_REPORT_SEMAPHORE_D, REDUCTION_ENABLE),
+            .is_signed = NV_FEX32(d, C597_SET_REPORT_SEMAPHORE_D, REDUCTION_FORMAT) != 0,
+            .op = (NvSemOp)NV_FEX32(d, C597_SET_REPORT_SEMAPHORE_D, REDUCTION_OP),
+        };
+        return nv_sem_release(m, &r);
+    }
+    case NV_RS_OP_REPORT_ONLY: {
+        uint64_t v = t->counters[NV_FEX32(d, C597_SET_REPORT_SEMAPHORE_D, REPORT)];
+
+        nv_st_le(b, v, 8);
+        nv_st_le(b + 8, m->time_ns(m->opaque), 8);
+        return m->write(m->opaque, true, 0, va, b, one_word ? 4 : 16);
+    }
+    default:
+        nv_threed_unimp(t, A_C597_SET_REPORT_SEMAPHORE_D, d);
+        return true;
+    }
+}
+
+/*
+ * State the class acts on when a later method runs (CLEAR_SURFACE,
+ * SET_REPORT_SEMAPHORE_D): [first,
  * last] method offsets. Every other stored method is reported as not
  * executed.
  */
@@ -126,6 +168,7 @@ static const uint32_t threed_consumed[][2] = {
     { A_C597_SET_ZT_SIZE_A, A_C597_SET_ZT_SIZE_C },
     { A_C597_SET_STENCIL_MASK, A_C597_SET_STENCIL_MASK },
     { A_C597_SET_ZT_SELECT, A_C597_SET_ZT_SELECT },
+    { A_C597_SET_REPORT_SEMAPHORE_A, A_C597_SET_REPORT_SEMAPHORE_C },
 };
 
 static bool threed_is_consumed(uint32_t mthd)
@@ -178,6 +221,8 @@ static bool threed_do(NvThreed *t, uint32_t mthd, uint32_t data)
         return true;
     case A_C597_CLEAR_SURFACE:
         return nv_threed_clear(t, data);
+    case A_C597_SET_REPORT_SEMAPHORE_D:
+        return threed_report(t, data);
     case A_C597_SET_FALCON04:
         /*
          * The firmware's software method: a masked privileged-register

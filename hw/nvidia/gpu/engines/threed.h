@@ -9,6 +9,7 @@
 
 #include "engine.h"
 #include "mme.h"
+#include "hw/nvidia/nv-rt.h"
 
 #define THREED_MTHD_END     0x4000      /* the class's method range */
 
@@ -18,6 +19,11 @@ typedef struct NvThreed {
     NvMme mme;
     const NvMemIf *mem;                 /* the channel's, during a method */
     bool in_macro;                      /* a macro is emitting */
+    /*
+     * The pipeline's counters REPORT_ONLY reads (NV_RS_REPORT_*): they count
+     * what the pipeline did, which without draws is nothing.
+     */
+    uint64_t counters[NV_RS_REPORT_COUNT];
 } NvThreed;
 
 /* The last value of method mthd (byte offset below THREED_MTHD_END). */
