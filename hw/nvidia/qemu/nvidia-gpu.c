@@ -247,6 +247,10 @@ static void plat_trace(void *opaque, const NvTraceRecord *r)
         trace_nvgpu_method(r->method.chid, r->method.subch, r->method.cls_name,
                            r->method.mthd_name, r->method.mthd, r->method.data);
         break;
+    case NV_TRACE_MME_METHOD:
+        trace_nvgpu_mme_method(r->method.chid, r->method.cls_name, r->method.mthd_name,
+                               r->method.mthd, r->method.data);
+        break;
     case NV_TRACE_GPFIFO:
         trace_nvgpu_gpfifo(r->gpfifo.chid, r->gpfifo.gp_get, r->gpfifo.va, r->gpfifo.dwords,
                            r->gpfifo.entry0, r->gpfifo.entry1);

@@ -21,7 +21,8 @@
     X(DOORBELL, doorbell)       /* a doorbell rung */                         \
     X(INTR, intr)               /* a unit's interrupt line raised or cleared */ \
     X(MMU_FAULT, mmu_fault)     /* an MMU fault recorded */                   \
-    X(LAUNCH, launch)           /* a compute launch started */
+    X(LAUNCH, launch)           /* a compute launch started */ \
+    X(MME_METHOD, mme_method)   /* a method a 3D-class macro emitted */
 
 typedef enum NvTraceId {
 #define NV_TRACE_ENUM_ROW(id, name) NV_TRACE_##id,
@@ -38,7 +39,7 @@ typedef struct NvTraceRecord {
         struct {
             uint32_t chid, subch, cls, mthd, data;
             const char *cls_name, *mthd_name;   /* "?" when unknown */
-        } method;
+        } method;                       /* METHOD, MME_METHOD (the engine sets mthd, data) */
         struct {
             uint32_t chid, gp_get, entry0, entry1;
             uint32_t dwords;            /* 0: a control entry */

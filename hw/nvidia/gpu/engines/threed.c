@@ -35,6 +35,13 @@ static bool mme_method(void *opaque, uint32_t mthd, uint32_t data)
     NvThreed *t = opaque;
     bool ok;
 
+    if (t->mem->trace) {
+        NvTraceRecord rec = { .id = NV_TRACE_MME_METHOD,
+                              .method = { .mthd = mthd, .data = data } };
+
+        t->mem->trace(t->mem->opaque, &rec);
+    }
+
     t->in_macro = true;
     ok = threed_do(t, mthd, data);
     t->in_macro = false;

@@ -217,12 +217,22 @@ static uint8_t *eng_page(void *o, uint64_t va, bool write, bool *fault)
 static void eng_trace(void *o, NvTraceRecord *rec)
 {
     NvChanCtx *x = o;
+    char buf[96];
 
     if (!nv_trace_on(x->gpu, rec->id)) {
         return;
     }
     if (rec->id == NV_TRACE_LAUNCH) {
         rec->launch.chid = x->c->chid;
+    }
+    if (rec->id == NV_TRACE_MME_METHOD) {
+        const char *name = nv_method_name(&nv_classes[x->row], rec->method.mthd, buf,
+                                          sizeof(buf));
+
+        rec->method.chid = x->c->chid;
+        rec->method.cls = nv_classes[x->row].number;
+        rec->method.cls_name = nv_classes[x->row].name;
+        rec->method.mthd_name = name ? name : "?";
     }
     nv_trace(x->gpu, rec);
 }
@@ -231,11 +241,12 @@ static void eng_unimp_method(void *o, uint32_t mthd, uint32_t data)
 {
     NvChanCtx *x = o;
     const NvPlatform *p = &x->gpu->plat;
-    char name[96];
+    char buf[96];
+    const char *name = nv_method_name(&nv_classes[x->row], mthd, buf, sizeof(buf));
 
     if (p->unimp_method) {
-        p->unimp_method(p->opaque, x->c->chid, nv_classes[x->row].name,
-                        nv_method_name(&nv_classes[x->row], mthd, name, sizeof(name)), mthd, data);
+        p->unimp_method(p->opaque, x->c->chid, nv_classes[x->row].name, name ? name : "?", mthd,
+                        data);
     }
 }
 
