@@ -1,8 +1,10 @@
 #!/bin/bash
 # End-to-end CUDA figures: a few programs of the CUDA suite run through
 # scripts/cuda-run (process start, context, module loads, copies, launches,
-# checks), with the wall time of the whole run and the kernels' instruction
-# counts and rate from the library's --stats line.
+# checks), with the wall time of the whole run and the kernels' rate from
+# the library's --stats line; then saxpy by memory kind and the texture
+# fetch rate. Every figure is the min / median / max of RUNS runs, with the
+# load average beside them.
 #
 #   tools/bench/bench-cuda.sh BUILD_DIR
 #
@@ -11,47 +13,58 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:?build dir}
 export NVGPU_CUDART_DIR=$build/tools/cudart
-echo "== CUDA programs end to end (scripts/cuda-run --stats, best of 3)"
-printf '%-16s %9s %9s %14s %12s %14s\n' program wall_ms kernel_ms warp_instr thread_instr thread_instr/s
+RUNS=5
+
+# min / median / max of the numbers on stdin
+stats() {
+    sort -g | awk '{ v[NR] = $1 } END { if (NR) printf "%10.2f / %10.2f / %10.2f", v[1], v[int((NR + 1) / 2)], v[NR] }'
+}
+
+prog_path() {
+    local p=$build/tests/cuda/$1
+    [ -x "$p" ] || p=$root/tests/cuda/bin/$1
+    echo "$p"
+}
+
+echo "== CUDA programs end to end (scripts/cuda-run --stats): min / median / max of $RUNS runs"
+echo "   load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-16s %36s %36s\n' program "wall ms" "kernel M thread-instr/s"
 for name in matrix_mul reduction scan histogram math_functions fp64; do
-    prog=$build/tests/cuda/$name
-    [ -x "$prog" ] || prog=$root/tests/cuda/bin/$name
-    best=
-    for _ in 1 2 3; do
+    prog=$(prog_path "$name")
+    walls=() rates=()
+    for _ in $(seq "$RUNS"); do
         t0=$(date +%s%N)
-        stats=$("$root/scripts/cuda-run" --stats "$prog" 2>&1 >/dev/null | grep ' launches, ' || true)
+        line=$("$root/scripts/cuda-run" --stats "$prog" 2>&1 >/dev/null | grep ' launches, ' || true)
         t1=$(date +%s%N)
-        ms=$(( (t1 - t0) / 1000000 ))
-        if [ -z "$best" ] || [ "$ms" -lt "$best" ]; then
-            best=$ms
-            line=$stats
-        fi
+        walls+=($(( (t1 - t0) / 1000000 )))
+        # "N launches, W warp-instructions, T thread-instructions in S s of kernels (R ...)"
+        rates+=("$(sed -E 's/.*\(([0-9.e+]+) .*/\1/' <<< "$line" | awk '{ print $1 / 1e6 }')")
     done
-    # "N launches, W warp-instructions, T thread-instructions in S s of kernels (R ...)"
-    read -r warp thread secs rate < <(sed -E \
-        's/.* ([0-9]+) warp-instructions, ([0-9]+) thread-instructions in ([0-9.]+) s .*\(([0-9.e+]+) .*/\1 \2 \3 \4/' \
-        <<< "$line")
-    printf '%-16s %9d %9.1f %14s %12s %14s\n' "$name" "$best" "$(awk "BEGIN{print $secs*1000}")" \
-        "$warp" "$thread" "$rate"
+    printf '%-16s %36s %36s\n' "$name" "$(printf '%s\n' "${walls[@]}" | stats)" \
+        "$(printf '%s\n' "${rates[@]}" | stats)"
 done
 
 # One kernel streaming through device, managed and pinned memory (4M floats):
 # the SM reaches system memory directly (the platform's dma_page), so the
 # three should be close.
-echo "== saxpy over 4M floats by memory kind (kernel time, best of 3)"
-prog=$build/tests/cuda/memory_kinds
-[ -x "$prog" ] || prog=$root/tests/cuda/bin/memory_kinds
-for _ in 1 2 3; do "$root/scripts/cuda-run" "$prog" $((4 << 20)); done |
-    awk '$1 == "figure" { if (!($2 in best) || $3 < best[$2]) { best[$2] = $3; bw[$2] = $5 } }
-         END { for (k in best) printf "%-8s %9.2f ms %9.1f MB/s\n", k, best[k], bw[k] }' | sort
+echo "== saxpy over 4M floats by memory kind: kernel MB/s, min / median / max of $RUNS runs"
+prog=$(prog_path memory_kinds)
+out=$(for _ in $(seq "$RUNS"); do "$root/scripts/cuda-run" "$prog" $((4 << 20)); done)
+for kind in $(awk '$1 == "figure" { print $2 }' <<< "$out" | sort -u); do
+    printf '%-8s %36s MB/s\n' "$kind" \
+        "$(awk -v k="$kind" '$1 == "figure" && $2 == k { print $5 }' <<< "$out" | stats)"
+done
 
 # Texture fetches: bilinear RGBA8 samples (4 texels each) through a texture
 # object, one SM worker and one per host core.
-echo "== bilinear RGBA8 texture fetches, 512x512 x 16 samples (best of 3 launches)"
-prog=$build/tests/cuda/texture_objects
-[ -x "$prog" ] || prog=$root/tests/cuda/bin/texture_objects
+echo "== bilinear RGBA8 texture fetches, 512x512 x 16 samples: M samples/s, min / median / max of $RUNS runs"
+prog=$(prog_path texture_objects)
 for workers in 1 0; do
-    printf '%-12s ' "$([ "$workers" = 1 ] && echo '1 worker' || echo 'all workers')"
-    NVGPU_CUDA_WORKERS=$workers "$root/scripts/cuda-run" "$prog" --bench |
-        awk '$1 == "figure" { printf "%9.2f ms %8.2f Msamples/s %8.2f Mtexels/s\n", $3, $5, $7 }'
+    rates=$(for _ in $(seq "$RUNS"); do
+        NVGPU_CUDA_WORKERS=$workers "$root/scripts/cuda-run" "$prog" --bench |
+            awk '$1 == "figure" { print $5 }'
+    done | stats)
+    printf '%-12s %36s Msamples/s\n' "$([ "$workers" = 1 ] && echo '1 worker' || echo 'all workers')" \
+        "$rates"
 done
+echo "   load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,8 +1,10 @@
 /*
  * SM interpreter benchmark (make bench): an ALU-bound kernel
  * (tools/bench/kernels/alu.cu) and a memory-bound one (the corpus saxpy),
- * run on the SM API with 1 worker thread and with one per host core.
- * Prints warp-instructions/s and thread-instructions/s; never pass/fail.
+ * run on the SM API with 1 worker thread and with one per host core, each
+ * figure the min / median / max of repeated runs of at least a second
+ * (bench-stats.h), with the ratio of the medians and the load average;
+ * never pass/fail.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -11,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench-stats.h"
 #include "sm-harness.h"
 
 typedef struct Bench {
@@ -20,47 +23,69 @@ typedef struct Bench {
     uint32_t grid, block;
 } Bench;
 
-/* Lays out the kernel's parameters and runs it once; false on any error. */
-static bool run(const Bench *b, const char *dir, unsigned workers, NvSmStats *st, double *secs)
-{
-    char *path = g_build_filename(dir, b->cubin, NULL);
-    uint32_t grid[3] = { b->grid, 1, 1 }, block[3] = { b->block, 1, 1 };
-    uint32_t n = b->grid * b->block * 16;  /* saxpy: 16 grid-stride iterations */
-    uint8_t params[64] = { 0 };
+/* A loaded kernel with its parameters, launched once per measured unit. */
+typedef struct Run {
     SmDev d;
     SmModule m;
     SmKernel k;
-    NvSmError e;
-    gint64 t0;
+    uint32_t grid[3], block[3];
+    uint8_t params[64];
+    NvSmStats st;                   /* of the last launch */
+} Run;
+
+static bool run_open(Run *r, const Bench *b, const char *dir, unsigned workers)
+{
+    char *path = g_build_filename(dir, b->cubin, NULL);
+    uint32_t n = b->grid * b->block * 16;  /* saxpy: 16 grid-stride iterations */
     bool ok;
 
-    if (!sm_dev_init(&d, 256u << 20, workers) || !sm_module_load(&d, path, &m) ||
-        !sm_kernel_get(&m, b->kernel, &k)) {
-        g_free(path);
+    memset(r, 0, sizeof(*r));
+    r->grid[0] = b->grid;
+    r->grid[1] = r->grid[2] = 1;
+    r->block[0] = b->block;
+    r->block[1] = r->block[2] = 1;
+    ok = sm_dev_init(&r->d, 256u << 20, workers) && sm_module_load(&r->d, path, &r->m) &&
+         sm_kernel_get(&r->m, b->kernel, &r->k);
+    g_free(path);
+    if (!ok) {
         return false;
     }
     if (!strcmp(b->kernel, "alu")) {
-        uint64_t out = sm_dev_alloc(&d, n * 4);
+        uint64_t out = sm_dev_alloc(&r->d, n * 4);
         int iters = 256;
 
-        memcpy(params, &out, 8);
-        memcpy(params + 8, &iters, 4);
+        memcpy(r->params, &out, 8);
+        memcpy(r->params + 8, &iters, 4);
     } else {
-        uint64_t x = sm_dev_alloc(&d, n * 4), y = sm_dev_alloc(&d, n * 4);
+        uint64_t x = sm_dev_alloc(&r->d, n * 4), y = sm_dev_alloc(&r->d, n * 4);
         float a = 2.0f;
 
-        memcpy(params, &n, 4);
-        memcpy(params + 4, &a, 4);
-        memcpy(params + 8, &x, 8);
-        memcpy(params + 16, &y, 8);
+        memcpy(r->params, &n, 4);
+        memcpy(r->params + 4, &a, 4);
+        memcpy(r->params + 8, &x, 8);
+        memcpy(r->params + 16, &y, 8);
     }
-    t0 = g_get_monotonic_time();
-    ok = sm_launch(&d, &k, grid, block, 0, params, k.k.param_size, &e, st) == NV_SM_OK;
-    *secs = (g_get_monotonic_time() - t0) / 1e6;
-    sm_module_free(&m);
-    sm_dev_fini(&d);
-    g_free(path);
-    return ok;
+    return true;
+}
+
+static void run_close(Run *r)
+{
+    sm_module_free(&r->m);
+    sm_dev_fini(&r->d);
+}
+
+/* One launch: its thread-instructions. */
+static bool run_unit(void *ctx, double *units)
+{
+    Run *r = ctx;
+    NvSmError e;
+
+    if (sm_launch(&r->d, &r->k, r->grid, r->block, 0, r->params, r->k.k.param_size, &e,
+                  &r->st) != NV_SM_OK) {
+        return false;
+    }
+    *units = (double)r->st.thread_insns;
+    return true;
 }
 
 int main(int argc, char **argv)
@@ -71,27 +96,39 @@ int main(int argc, char **argv)
     unsigned cores = (unsigned)MAX(sysconf(_SC_NPROCESSORS_ONLN), 1);
     const Bench benches[] = {
         { "ALU-bound (integer + fp32 loop)", "alu.sm_75.cubin", "alu", 160, 256 },
-        { "memory-bound (saxpy, 1 load+1 load+1 store per FFMA)", "k02_saxpy.sm_75.cubin",
+        { "memory-bound (saxpy, 2 loads + 1 store per FFMA)", "k02_saxpy.sm_75.cubin",
           "saxpy", 640, 256 },
     };
 
-    printf("SM interpreter (model core, this machine, %u cores)\n", cores);
+    printf("SM interpreter (model core, this machine, %u cores): M thread-instructions/s, "
+           "min / median / max of %d runs of >= %.0f s\n", cores, BENCH_RUNS, BENCH_MIN_SECS);
+    bench_print_load("before");
     for (size_t i = 0; i < G_N_ELEMENTS(benches); i++) {
         const unsigned counts[2] = { 1, cores };
+        double median[2] = { 0, 0 };
 
+        printf("  %s\n", benches[i].name);
         for (unsigned c = 0; c < (cores > 1 ? 2u : 1u); c++) {
-            NvSmStats st;
-            double secs;
+            BenchFigure f;
+            Run r;
 
-            if (!run(&benches[i], i ? sdir : kdir, counts[c], &st, &secs)) {
-                printf("  %-55s %2u worker(s): FAILED\n", benches[i].name, counts[c]);
+            if (!run_open(&r, &benches[i], i ? sdir : kdir, counts[c]) ||
+                !bench_measure(run_unit, &r, &f)) {
+                printf("    %2u worker(s): FAILED\n", counts[c]);
                 continue;
             }
-            printf("  %-55s %2u worker(s): %8.2f M warp-instr/s  %9.1f M thread-instr/s"
-                   "  (%.3f s)\n", benches[i].name, counts[c],
-                   st.warp_insns / secs / 1e6, st.thread_insns / secs / 1e6, secs);
+            median[c] = f.median;
+            printf("    %2u worker(s): ", counts[c]);
+            bench_print(&f, 1e6, "M thread-instr/s");
+            printf("  (%.1f thread-instr per warp-instr)\n",
+                   (double)r.st.thread_insns / (double)MAX(r.st.warp_insns, 1));
+            run_close(&r);
+        }
+        if (median[0] > 0 && median[1] > 0) {
+            printf("    %u workers / 1 worker (medians): %.2fx\n", cores, median[1] / median[0]);
         }
     }
+    bench_print_load("after");
     g_free(kdir);
     g_free(sdir);
     return 0;
