@@ -201,13 +201,36 @@ bool nv_sm_mem_read(NvSmLaunch *l, uint64_t va, void *buf, size_t len)
     return ok;
 }
 
+/*
+ * A worker thread's translation cache, behind the warps' small ones: pages
+ * are shared by the warps of every CTA the worker runs, so most warp misses
+ * end here without the launch's memory lock (a launch's mappings do not
+ * change while it runs; the cache is keyed by the launch's serial).
+ */
+#define NV_SM_WORKER_TLB    1024
+static __thread struct {
+    uint64_t serial;
+    NvSmWtlbEntry e[NV_SM_WORKER_TLB];
+} worker_tlb;
+
 uint8_t *nv_sm_global_page_miss(NvSmWarp *w, uint64_t va, bool write, bool *fault)
 {
     uint64_t vpn = va >> NV_SM_PAGE_BITS;
-    NvSmWtlbEntry *e = &w->tlb[vpn % NV_SM_WTLB_ENTRIES];
+    NvSmWtlbEntry *e = &w->tlb[vpn % NV_SM_WTLB_ENTRIES], *we;
     NvSmLaunch *l = w->l;
     uint8_t *page = NULL;
 
+    if (worker_tlb.serial != l->serial) {
+        for (unsigned i = 0; i < NV_SM_WORKER_TLB; i++) {
+            worker_tlb.e[i].vpn = UINT64_MAX;
+        }
+        worker_tlb.serial = l->serial;
+    }
+    we = &worker_tlb.e[vpn % NV_SM_WORKER_TLB];
+    if (we->vpn == vpn && (!write || we->writable)) {
+        *e = *we;
+        return we->host;
+    }
     g_mutex_lock(&l->mem_lock);
     if (l->mem.page) {
         page = l->mem.page(l->mem.opaque, vpn << NV_SM_PAGE_BITS, write, fault);
@@ -219,6 +242,7 @@ uint8_t *nv_sm_global_page_miss(NvSmWarp *w, uint64_t va, bool write, bool *faul
         return NULL;
     }
     *e = (NvSmWtlbEntry){ .vpn = vpn, .host = page, .writable = write };
+    *we = *e;
     return page;
 }
 
@@ -442,9 +466,12 @@ NvSmLaunch *nv_sm_launch_new(NvSm *sm, const NvSmLaunchDesc *desc,
         err->kind = NV_SM_ERR_RESOURCE;
         return NULL;
     }
+    static uint64_t launches;
+
     l->sm = sm;
     l->d = *desc;
     l->mem = *mem;
+    l->serial = __atomic_add_fetch(&launches, 1, __ATOMIC_RELAXED);
     g_mutex_init(&l->mem_lock);
     g_mutex_init(&l->lock);
     g_mutex_init(&l->code_lock);

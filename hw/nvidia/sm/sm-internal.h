@@ -117,6 +117,7 @@ struct NvSmLaunch {
     NvSm *sm;
     NvSmLaunchDesc d;
     NvSmMemOps mem;
+    uint64_t serial;                /* unique per launch: keys the workers' translation caches */
     GMutex mem_lock;                /* serialises NvSmMemOps calls and slow atomics */
     uint8_t *cbuf[NV_SM_CBUF_BANKS];    /* snapshots, NULL when not bound */
     uint32_t cbuf_size[NV_SM_CBUF_BANKS];
