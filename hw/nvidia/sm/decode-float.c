@@ -541,6 +541,7 @@ bool sass_decode_HMMA(SassDec *d)
 bool sass_decode_IMMA(SassDec *d)
 {
     NvSassInsn *in = d->in;
+    unsigned kind;
 
     if (in->op12 != 0x237 || !sass_expect(d, 72, 2, 0) || !sass_expect(d, 74, 1, 1) ||
         !sass_expect(d, 75, 1, 0) || !sass_expect(d, 77, 1, 0) ||
@@ -551,5 +552,25 @@ bool sass_decode_IMMA(SassDec *d)
     in->mod.f.a_signed = sass_take(d, 76, 1);
     in->mod.f.b_signed = sass_take(d, 78, 1);
     in->mod.f.sat = sass_take(d, 82, 1);
+    /* 83..85: 0 the 8816 byte shape, 7 the 8832 nibble one (others unverified) */
+    kind = sass_take(d, 83, 3);
+    in->mod.f.nibbles = kind == 7;
+    return kind == 0 || kind == 7;
+}
+
+/*
+ * BMMA.88128.XOR.POPC Rd, Ra.ROW, Rb.COL, Rc (bmma m8n8k128 on bits): the
+ * only combination ptxas emits for sm_75 (layouts 73..74, shape 75..76,
+ * XOR 77, POPC 80).
+ */
+bool sass_decode_BMMA(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+
+    if (in->op12 != 0x23d || !sass_expect(d, 72, 2, 0) || !sass_expect(d, 74, 1, 1) ||
+        !sass_expect(d, 75, 5, 0) || !sass_expect(d, 80, 1, 1)) {
+        return false;
+    }
+    mma_operands(d);
     return true;
 }

@@ -742,14 +742,9 @@ void sass_print_HMMA(SassPrinter *p)
     sass_op_srcs(p, 0, 3);
 }
 
-void sass_print_IMMA(SassPrinter *p)
+/* Rd, Ra.ROW, Rb.COL, Rc of IMMA and BMMA. */
+static void mma_row_col(SassPrinter *p)
 {
-    const NvSassModFloat *m = &p->in->mod.f;
-
-    sass_puts(p, "IMMA.8816");
-    sass_puts(p, m->a_signed ? ".S8" : ".U8");
-    sass_puts(p, m->b_signed ? ".S8" : ".U8");
-    sass_puts(p, m->sat ? ".SAT" : "");
     p->first = true;
     sass_op_dst(p);
     sass_op_srcs(p, 0, 1);
@@ -757,4 +752,27 @@ void sass_print_IMMA(SassPrinter *p)
     sass_op_srcs(p, 1, 2);
     sass_puts(p, ".COL");
     sass_op_srcs(p, 2, 3);
+}
+
+void sass_print_IMMA(SassPrinter *p)
+{
+    const NvSassModFloat *m = &p->in->mod.f;
+
+    if (m->nibbles) {
+        sass_puts(p, "IMMA.8832");
+        sass_puts(p, m->a_signed ? ".S4" : ".U4");
+        sass_puts(p, m->b_signed ? ".S4" : ".U4");
+    } else {
+        sass_puts(p, "IMMA.8816");
+        sass_puts(p, m->a_signed ? ".S8" : ".U8");
+        sass_puts(p, m->b_signed ? ".S8" : ".U8");
+    }
+    sass_puts(p, m->sat ? ".SAT" : "");
+    mma_row_col(p);
+}
+
+void sass_print_BMMA(SassPrinter *p)
+{
+    sass_puts(p, "BMMA.88128.XOR.POPC");
+    mma_row_col(p);
 }

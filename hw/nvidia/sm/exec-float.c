@@ -638,25 +638,28 @@ static void exec_HMMA(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 }
 
 /* One byte of an IMMA source, signed or not. */
-static int64_t imma_byte(uint32_t word, unsigned i, bool is_signed)
+/* Element i of a source register: a byte (8816) or a nibble (8832), signed or not. */
+static int64_t imma_elem(uint32_t word, unsigned i, bool nibbles, bool is_signed)
 {
-    uint8_t b = (uint8_t)(word >> (8 * i));
+    unsigned bits = nibbles ? 4 : 8;
+    uint32_t v = (word >> (bits * i)) & ((1u << bits) - 1);
 
-    return is_signed ? (int8_t)b : b;
+    return is_signed ? (int64_t)(int32_t)(v << (32 - bits)) >> (32 - bits) : v;
 }
 
 /*
- * IMMA.8816: D(8x8) = A(8x16) * B(16x8) + C in 32-bit integers, over the
- * whole warp. Lane l (g = l / 4, t = l % 4) holds A[g][4t..4t+3] and
- * B[4t..4t+3][g] (a byte each), and C/D[g][2t..2t+1]. Sums wrap, or with
- * .SAT clamp to the int32 range.
+ * IMMA.8816 / .8832: D(8x8) = A(8xK) * B(Kx8) + C in 32-bit integers, K 16
+ * bytes or 32 nibbles: lane l holds row l / 4 of A and column l / 4 of B,
+ * elements K/4 * (l % 4) onwards of each, and D's row l / 4, columns
+ * 2 * (l % 4) and the next.
  */
 static void exec_IMMA(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     const NvSassModFloat *m = &in->mod.f;
     const uint32_t *ra = nv_sm_rrow(w, in->src[0].reg), *rb = nv_sm_rrow(w, in->src[1].reg);
     const uint32_t *rc[2];
-    int64_t a[8][16], b[16][8];
+    unsigned per = m->nibbles ? 8 : 4, k_total = 4 * per;
+    int64_t a[8][32], b[32][8];
     uint32_t out[2][NV_SM_LANES];
 
     if (!mask) {
@@ -666,20 +669,50 @@ static void exec_IMMA(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         rc[r] = nv_sm_rrow(w, in->src[2].reg + r);
     }
     for (unsigned l = 0; l < NV_SM_LANES; l++) {
-        for (unsigned i = 0; i < 4; i++) {
-            a[l / 4][4 * (l % 4) + i] = imma_byte(ra[l], i, m->a_signed);
-            b[4 * (l % 4) + i][l / 4] = imma_byte(rb[l], i, m->b_signed);
+        for (unsigned i = 0; i < per; i++) {
+            a[l / 4][per * (l % 4) + i] = imma_elem(ra[l], i, m->nibbles, m->a_signed);
+            b[per * (l % 4) + i][l / 4] = imma_elem(rb[l], i, m->nibbles, m->b_signed);
         }
     }
     for (unsigned l = 0; l < NV_SM_LANES; l++) {
         for (unsigned h = 0; h < 2; h++) {
             int64_t sum = (int32_t)rc[h][l];
 
-            for (unsigned k = 0; k < 16; k++) {
+            for (unsigned k = 0; k < k_total; k++) {
                 sum += a[l / 4][k] * b[k][2 * (l % 4) + h];
             }
             out[h][l] = m->sat ? (uint32_t)(int32_t)CLAMP(sum, INT32_MIN, INT32_MAX)
                                : (uint32_t)sum;
+        }
+    }
+    for (unsigned r = 0; r < 2; r++) {
+        nv_sm_write(w, in->dst.reg + r, out[r], mask);
+    }
+}
+
+/*
+ * BMMA.88128.XOR.POPC: D(8x8) = C + popcount(A row XOR B column) over 128
+ * bits, with IMMA's lane layout (32 bits of a row or column per lane).
+ */
+static void exec_BMMA(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    const uint32_t *ra = nv_sm_rrow(w, in->src[0].reg), *rb = nv_sm_rrow(w, in->src[1].reg);
+    uint32_t out[2][NV_SM_LANES];
+
+    if (!mask) {
+        return;
+    }
+    for (unsigned r = 0; r < 2; r++) {
+        const uint32_t *rc = nv_sm_rrow(w, in->src[2].reg + r);
+
+        for (unsigned l = 0; l < NV_SM_LANES; l++) {
+            unsigned row = l / 4, col = 2 * (l % 4) + r;
+            uint32_t sum = rc[l];
+
+            for (unsigned q = 0; q < 4; q++) {
+                sum += (uint32_t)__builtin_popcount(ra[4 * row + q] ^ rb[4 * col + q]);
+            }
+            out[r][l] = sum;
         }
     }
     for (unsigned r = 0; r < 2; r++) {
@@ -938,6 +971,7 @@ NV_SM_EXECUTOR(HMUL2, exec_HMUL2)
 NV_SM_EXECUTOR(HFMA2, exec_HFMA2)
 NV_SM_EXECUTOR(HMMA, exec_HMMA)
 NV_SM_EXECUTOR(IMMA, exec_IMMA)
+NV_SM_EXECUTOR(BMMA, exec_BMMA)
 NV_SM_EXECUTOR(HSET2, exec_HSET2)
 NV_SM_EXECUTOR(HSETP2, exec_HSETP2)
 NV_SM_EXECUTOR(F2I, exec_F2I)

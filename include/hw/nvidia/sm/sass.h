@@ -75,6 +75,7 @@
     /* tensor cores */ \
     X(HMMA, 0x03c) \
     X(IMMA, 0x037) \
+    X(BMMA, 0x03d) \
     /* conversions */ \
     X(F2F, 0x104, 0x110) \
     X(F2I, 0x105, 0x111) \
@@ -303,7 +304,8 @@ typedef struct NvSassModFloat {
     bool fmz;                   /* FMUL/FFMA/HMUL2/HFMA2 .FMZ: 0 * x = 0 */
     bool sat;                   /* clamp to [0, 1] */
     bool f32;                   /* fp16 ops: .F32 result */
-    bool a_signed, b_signed;    /* IMMA: .S8 (else .U8) sources */
+    bool a_signed, b_signed;    /* IMMA: .S8/.S4 (else .U8/.U4) sources */
+    bool nibbles;               /* IMMA.8832: 4-bit sources (else .8816: bytes) */
     uint8_t cmp;                /* FSETP/DSETP/HSETP2: 0 F(DSETP: MIN), 1 LT, 2 EQ, 3 LE,
                                    4 GT, 5 NE, 6 GE, 7 NUM, 8 NAN, 9 LTU .. 14 GEU,
                                    15 T (DSETP: MAX) */
