@@ -1,7 +1,8 @@
 // Texture and surface objects over CUDA arrays (block linear), pitched and
 // linear memory: point and bilinear sampling, normalised coordinates, the
-// address modes, 8-bit normalised reads, layered and 3D arrays, gathers,
-// and surface reads and writes; every result checked against the CPU.
+// address modes, 8-bit normalised reads, layered and 3D arrays (also with
+// explicit gradients: tex3DGrad, tex2DLayeredGrad), gathers, and surface
+// reads and writes; every result checked against the CPU.
 // With --bench: the bilinear RGBA8 fetch rate for make bench (a figure line).
 #include <cmath>
 #include <cstdio>
@@ -39,6 +40,21 @@ __global__ void sample3d(cudaTextureObject_t t, float *out, int w, int h, int d)
 {
     int x = threadIdx.x, y = blockIdx.x, z = blockIdx.y;
     out[(z * h + y) * w + x] = tex3D<float>(t, x + 0.5f, y + 0.5f, z + 0.5f);
+}
+// With explicit gradients of one texel: still level 0 (these arrays have no mips), but
+// ptxas builds each lane's quad for tex3DGrad (SHFL, FSWZADD, BMOV.PQUAD MACTIVE)
+// and samples with TEX's implicit LOD; tex2DLayeredGrad is TXD.
+__global__ void sample3d_grad(cudaTextureObject_t t, float *out, int w, int h, int d)
+{
+    int x = threadIdx.x, y = blockIdx.x, z = blockIdx.y;
+    out[(z * h + y) * w + x] = tex3DGrad<float>(t, x + 0.5f, y + 0.5f, z + 0.5f,
+                                                make_float4(1, 0, 0, 0), make_float4(0, 1, 0, 0));
+}
+__global__ void sample_layered_grad(cudaTextureObject_t t, float *out, int w, int h)
+{
+    int x = threadIdx.x, y = blockIdx.x, l = blockIdx.y;
+    out[(l * h + y) * w + x] = tex2DLayeredGrad<float>(t, x + 0.5f, y + 0.5f, l,
+                                                       make_float2(1, 0), make_float2(0, 1));
 }
 __global__ void sample_layered(cudaTextureObject_t t, float *out, int w, int h)
 {
@@ -315,6 +331,13 @@ int main(int argc, char **argv)
         else sample3d<<<dim3(Y, Z), X>>>(tv, dv, X, Y, Z);
         CK(cudaMemcpy(vout.data(), dv, X * Y * Z * 4, cudaMemcpyDeviceToHost));
         for (int i = 0; i < X * Y * Z; i++) check(vout[i] == vol[i], layered ? "layered" : "3D", i, vout[i], vol[i]);
+        CK(cudaMemset(dv, 0, X * Y * Z * 4));
+        if (layered) sample_layered_grad<<<dim3(Y, Z), X>>>(tv, dv, X, Y);
+        else sample3d_grad<<<dim3(Y, Z), X>>>(tv, dv, X, Y, Z);
+        CK(cudaMemcpy(vout.data(), dv, X * Y * Z * 4, cudaMemcpyDeviceToHost));
+        for (int i = 0; i < X * Y * Z; i++) {
+            check(vout[i] == vol[i], layered ? "layered, gradients" : "3D, gradients", i, vout[i], vol[i]);
+        }
         CK(cudaDestroyTextureObject(tv));
         CK(cudaFreeArray(va));
     }

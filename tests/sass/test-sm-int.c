@@ -318,7 +318,10 @@ static void ref_exec(State *s, const State *o, const NvSassInsn *in, unsigned l)
 
     switch (in->opcode) {
     case NV_SASS_OP_MOV: case NV_SASS_OP_UMOV:
-        ref_setr(s, in, 0, l, SRC(0));
+        /* MOV's quad lane mask: only lanes at a named position in their quad */
+        if (in->opcode == NV_SASS_OP_UMOV || ((m->mov_mask >> (l % 4)) & 1)) {
+            ref_setr(s, in, 0, l, SRC(0));
+        }
         break;
     case NV_SASS_OP_SEL: case NV_SASS_OP_USEL:
         ref_setr(s, in, 0, l, PSRC(0) ? SRC(0) : SRC(1));

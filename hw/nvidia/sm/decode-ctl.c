@@ -201,9 +201,29 @@ bool sass_decode_NANOSLEEP(SassDec *d)
  * BMOV.32(.CLEAR) Rd, Bn reads (and clears) a convergence barrier (0x355);
  * BMOV.32 Bn, Rb writes one (0x356): spills around calls.
  */
+/*
+ * BMOV.32 Bd, MACTIVE (op 0xf55) and BMOV.32[.PQUAD] MACTIVE, Bs (0xf56):
+ * the barrier at 16..19 and a special register at 24..29, of which only
+ * MACTIVE (0x1a: the active mask, what ptxas saves and widens around
+ * tex3DGrad's quad) is accepted; .PQUAD at 84.
+ */
+static bool decode_bmov_special(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+
+    in->mod.ctl.barrier = sass_take(d, 16, 4);
+    in->mod.ctl.pquad = sass_take(d, 84, 1);
+    return sass_expect(d, 20, 4, 0) && sass_expect(d, 24, 6, NV_SASS_SR_MACTIVE) &&
+           (in->op12 == 0xf56 || !in->mod.ctl.pquad);
+}
+
 bool sass_decode_BMOV(SassDec *d)
 {
     NvSassInsn *in = d->in;
+
+    if (in->op12 == 0xf55 || in->op12 == 0xf56) {
+        return decode_bmov_special(d);
+    }
 
     in->mod.ctl.barrier = sass_take(d, 24, 4);
     in->mod.ctl.clear = sass_take(d, 84, 1);
@@ -249,6 +269,7 @@ bool sass_decode_DEPBAR(SassDec *d)
         return false;
     }
     in->mod.ctl.depbar_sb = sass_take(d, 44, 3);
+    in->mod.ctl.depbar_set = sass_take(d, 32, 6);
     sass_add_src(d, (NvSassOperand){ .kind = NV_SASS_OPND_IMM, .imm = sass_take(d, 38, 6) }, -1);
     return in->mod.ctl.depbar_sb <= 5;
 }

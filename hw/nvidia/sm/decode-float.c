@@ -56,6 +56,28 @@ static bool float3(SassDec *d, NvSassImmType imm, SassAlu *alu)
     return true;
 }
 
+/*
+ * FSWZADD Rd, Ra, Rb, table (op 0x822): per quad lane a sum of Ra and Rb
+ * with signs from the table (32..39); .NDV 77, .FTZ 80; rounding other
+ * than RN (78..79) refused.
+ */
+bool sass_decode_FSWZADD(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+    NvSassModFloat *m = &in->mod.f;
+
+    if (in->op12 != 0x822) {
+        return false;
+    }
+    in->dst = sass_reg(d, 16);
+    sass_add_src(d, sass_reg(d, 24), 0);
+    sass_add_src(d, sass_reg(d, 64), 1);
+    m->swz = sass_take(d, 32, 8);
+    m->ndv = sass_take(d, 77, 1);
+    m->ftz = sass_take(d, 80, 1);
+    return sass_expect(d, 78, 2, 0);
+}
+
 bool sass_decode_FADD(SassDec *d)
 {
     NvSassModFloat *m = &d->in->mod.f;

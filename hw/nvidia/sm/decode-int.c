@@ -51,7 +51,7 @@ bool sass_decode_MOV(SassDec *d)
     d->in->dst = sass_reg(d, 16);
     d->in->mod.i.mov_mask = sass_take(d, 72, 4);
     sass_add_src(d, alu.src[1], 1);
-    return d->in->mod.i.mov_mask == 0xf;
+    return d->in->mod.i.mov_mask != 0;
 }
 
 static bool decode_sel(SassDec *d, bool uniform)

@@ -19,6 +19,12 @@ static const int8_t surface_dims[8] = {
     NV_SASS_TEX_ARRAY_2D, NV_SASS_TEX_3D, -1, -1,
 };
 
+/* nvdisasm accepts .reuse hints on texture and surface operations and prints none. */
+static void reuse_ignored(SassDec *d)
+{
+    d->reuse_ok = 0xf;
+}
+
 /* The constant-bank handle: an unsigned word index and a bank (not ALU operands' signed offset). */
 static void decode_cbuf_handle(SassDec *d)
 {
@@ -43,6 +49,7 @@ static bool decode_tex_common(SassDec *d)
     if (in->form != FORM_CBUF && in->form != FORM_BINDLESS_TEX) {
         return false;
     }
+    reuse_ignored(d);
     t->bindless = in->form == FORM_BINDLESS_TEX;
     if (sass_take(d, 59, 1) != t->bindless || sass_take(d, 79, 2) ||
         sass_take(d, 81, 3) != NV_SASS_PT) {
@@ -165,6 +172,7 @@ static bool decode_surface_common(SassDec *d)
     if (sass_take(d, 76, 1)) {
         return false;
     }
+    reuse_ignored(d);
     t->clamp = sass_take(d, 59, 2);
     dim = surface_dims[sass_take(d, 61, 3)];
     t->dim = dim < 0 ? 0 : (uint8_t)dim;
@@ -300,6 +308,7 @@ bool sass_decode_TXQ(SassDec *d)
     if (in->form != FORM_BINDLESS_TEX || !sass_expect(d, 59, 1, 1)) {
         return false;
     }
+    reuse_ignored(d);
     t->bindless = true;
     in->dst = sass_reg(d, 16);
     sass_add_src(d, sass_reg(d, 24), -1);

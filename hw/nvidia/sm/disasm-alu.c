@@ -51,6 +51,9 @@ void sass_print_MOV(SassPrinter *p)
     sass_mnemonic(p, "MOV");
     sass_op_dst(p);
     sass_op_srcs(p, 0, 1);
+    if (p->in->mod.i.mov_mask != 0xf) {
+        sass_op_hex(p, p->in->mod.i.mov_mask);
+    }
 }
 
 static void print_sel(SassPrinter *p)
@@ -752,6 +755,24 @@ static void mma_row_col(SassPrinter *p)
     sass_op_srcs(p, 1, 2);
     sass_puts(p, ".COL");
     sass_op_srcs(p, 2, 3);
+}
+
+/* Each quad lane's signs of A and B: P plus, N minus, Z none. */
+void sass_print_FSWZADD(SassPrinter *p)
+{
+    static const char *const ops[4] = { "PP", "PN", "NP", "ZP" };
+    const NvSassModFloat *m = &p->in->mod.f;
+
+    sass_puts(p, "FSWZADD");
+    sass_puts(p, m->ftz ? ".FTZ" : "");
+    sass_puts(p, m->ndv ? ".NDV" : "");
+    p->first = true;
+    sass_op_dst(p);
+    sass_op_srcs(p, 0, 2);
+    sass_sep(p);
+    for (unsigned q = 0; q < 4; q++) {
+        sass_puts(p, ops[(m->swz >> (6 - 2 * q)) & 3]);
+    }
 }
 
 void sass_print_IMMA(SassPrinter *p)

@@ -426,6 +426,20 @@ void sass_print_NANOSLEEP(SassPrinter *p)
 
 void sass_print_BMOV(SassPrinter *p)
 {
+    if (p->in->op12 == 0xf55) {
+        sass_mnemonic(p, "BMOV.32");
+        op_barrier(p);
+        sass_sep(p);
+        sass_puts(p, "MACTIVE");
+        return;
+    }
+    if (p->in->op12 == 0xf56) {
+        sass_mnemonic(p, p->in->mod.ctl.pquad ? "BMOV.32.PQUAD" : "BMOV.32");
+        sass_sep(p);
+        sass_puts(p, "MACTIVE");
+        op_barrier(p);
+        return;
+    }
     sass_mnemonic(p, p->in->mod.ctl.clear ? "BMOV.32.CLEAR" : "BMOV.32");
     if (p->in->dst.kind) {
         sass_op_dst(p);
@@ -457,6 +471,18 @@ void sass_print_DEPBAR(SassPrinter *p)
     sass_sep(p);
     sass_printf(p, "SB%u", p->in->mod.ctl.depbar_sb);
     sass_op_srcs(p, 0, 1);
+    if (p->in->mod.ctl.depbar_set) {
+        const char *sep = "{";
+
+        sass_sep(p);
+        for (int b = 5; b >= 0; b--) {
+            if ((p->in->mod.ctl.depbar_set >> b) & 1) {
+                sass_printf(p, "%s%d", sep, b);
+                sep = ",";
+            }
+        }
+        sass_puts(p, "}");
+    }
 }
 
 void sass_print_B2R(SassPrinter *p)

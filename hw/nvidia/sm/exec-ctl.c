@@ -182,12 +182,43 @@ static void exec_BREAK(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 }
 
 /* BMOV: convergence barrier <-> register (spilled around calls). */
+/*
+ * BMOV with MACTIVE: saving it puts the executing lanes in the barrier;
+ * restoring it (widened to whole quads with .PQUAD, as ptxas does around
+ * tex3DGrad's quad) may neither revive lanes the model has not got at this
+ * PC (exited or diverged: hardware would run them as helpers) nor drop
+ * some: that is refused, not approximated.
+ */
+static void bmov_mactive(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    unsigned b = in->mod.ctl.barrier;
+    uint32_t want;
+
+    if (in->op12 == 0xf55) {
+        w->conv[b] = mask;
+        return;
+    }
+    want = w->conv[b];
+    if (in->mod.ctl.pquad) {
+        for (unsigned l = 0; l < NV_SM_LANES; l += 4) {
+            want |= ((want >> l) & 0xf) ? 0xfu << l : 0;
+        }
+    }
+    if ((want & w->alive) != mask) {
+        nv_sm_fault(w, NV_SM_ERR_ILLEGAL_INSN, w->pc, false, __builtin_ctz(mask));
+    }
+}
+
 static void exec_BMOV(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     unsigned b = in->mod.ctl.barrier;
     uint32_t v[NV_SM_LANES];
 
     if (!mask) {
+        return;
+    }
+    if (in->op12 == 0xf55 || in->op12 == 0xf56) {
+        bmov_mactive(w, in, mask);
         return;
     }
     if (in->op12 == 0x355) {

@@ -11,11 +11,21 @@
 
 /* ---- MOV, SEL ---- */
 
+/* MOV: with a quad lane mask, only the lanes whose position in their quad it names. */
 static void exec_mov(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     uint32_t t[LANES];
     const uint32_t *b = nv_sm_src(w, &in->src[0], t);
+    unsigned q = in->mod.i.mov_mask;
 
+    if (q != 0xf) {
+        uint32_t quads = 0;
+
+        for (unsigned l = 0; l < LANES; l += 4) {
+            quads |= (uint32_t)q << l;
+        }
+        mask &= quads;
+    }
     if (mask) {
         nv_sm_write(w, in->dst.reg, b, mask);
     }

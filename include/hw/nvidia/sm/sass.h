@@ -58,6 +58,7 @@
     X(FSETP, 0x00b) \
     X(FMUL, 0x020) \
     X(FADD, 0x021) \
+    X(FSWZADD, 0x022) \
     X(FFMA, 0x023) \
     X(FCHK, 0x102) \
     X(MUFU, 0x108) \
@@ -295,7 +296,7 @@ typedef struct NvSassModIntAlu {
     bool b_signed;              /* IDP: second source signed */
     bool idp_4a;                /* IDP.4A (else .2A) */
     bool idp_hi;                /* IDP.2A.HI (else .LO) */
-    uint8_t mov_mask;           /* MOV quad lane mask (always 0xf) */
+    uint8_t mov_mask;           /* MOV: quad lanes written (bit l % 4 of lane l), 1..15 */
 } NvSassModIntAlu;
 
 typedef struct NvSassModFloat {
@@ -315,6 +316,8 @@ typedef struct NvSassModFloat {
     uint8_t mufu;               /* MUFU: 0 COS, SIN, EX2, LG2, RCP, RSQ, RCP64H, RSQ64H,
                                    SQRT, 9 TANH */
     uint8_t pdiv;               /* FMUL post-scale (4 = none, the only one accepted) */
+    uint8_t swz;                /* FSWZADD: 2 bits per quad lane, lane 0 in 7..6 */
+    bool ndv;                   /* FSWZADD .NDV */
 } NvSassModFloat;
 
 typedef struct NvSassModCvt {
@@ -330,6 +333,9 @@ typedef struct NvSassModCvt {
 
 /* CCTL operations (bits 87..90) the decoder accepts */
 enum { NV_SASS_CCTL_IV = 3, NV_SASS_CCTL_IVALL = 4 };
+
+/* BMOV's special register MACTIVE (the active mask). */
+enum { NV_SASS_SR_MACTIVE = 0x1a };
 
 /* The default eviction priority (bits 84..86), printed as nothing. */
 enum { NV_SASS_CACHE_DEFAULT = 1 };
@@ -366,11 +372,13 @@ typedef struct NvSassModCtl {
     bool relative;              /* CALL/RET .REL (else .ABS: an absolute address) */
     uint8_t barrier;            /* convergence barrier B0..B15 (BSSY/BSYNC/BREAK/BMOV) */
     bool clear;                 /* BMOV.CLEAR */
+    bool pquad;                 /* BMOV.PQUAD MACTIVE: the active mask widened to whole quads */
     uint8_t bar_mode;           /* BAR: 0 SYNC, 1 ARV, 2 RED */
     uint8_t bar_red;            /* BAR.RED: 0 POPC, 1 AND, 2 OR */
     bool bar_defer;             /* BAR .DEFER_BLOCKING */
     bool sleep_warp;            /* NANOSLEEP.WARP */
     uint8_t depbar_sb;          /* DEPBAR.LE SBn */
+    uint8_t depbar_set;         /* DEPBAR: scoreboards also waited for, {n,...} (bits 32..37) */
     uint8_t b2r_mode;           /* B2R: 1 .RESULT (the only one accepted) */
     bool cs2r_64;               /* CS2R reads 64 bits (else .32) */
 } NvSassModCtl;
