@@ -89,6 +89,36 @@ I2M_SEM_A, I2M_SEM_B, I2M_SEM_C = 0x1dc, 0x1e0, 0x1e4
 I2M_PITCH, I2M_RED_ENABLE, I2M_RELEASE, I2M_INTR, I2M_ONE_WORD = 1, 2, 2 << 4, 1 << 8, 1 << 12
 
 
+# ---- 3D class 0xc597 (methods/c597.h) and its macro expander (nv-mme.h) ----
+C597_LOAD_MME_INSTRUCTION_RAM_POINTER, C597_LOAD_MME_INSTRUCTION_RAM = 0x114, 0x118
+C597_LOAD_MME_START_ADDRESS_RAM_POINTER, C597_LOAD_MME_START_ADDRESS_RAM = 0x11c, 0x120
+C597_CALL_MME_MACRO, C597_CALL_MME_DATA = 0x3800, 0x3804
+C597_SET_COLOR_TARGET_A, C597_SET_CT_SELECT = 0x800, 0x121c
+C597_SET_SURFACE_CLIP_HORIZONTAL, C597_CLEAR_SURFACE = 0xff4, 0x19d0
+C597_SET_REPORT_SEMAPHORE_A = 0x1b00
+
+
+def mme_group(fields):
+    """One 96-bit macro group from (bit, width, value) fields, sent high word first."""
+    v = 0
+    for pos, width, val in fields:
+        v |= (val & ((1 << width) - 1)) << pos
+    return [(v >> 64) & 0xffffffff, (v >> 32) & 0xffffffff, v & 0xffffffff]
+
+
+def mme_clear_value_macro():
+    """R0 = param 0, emitted to SET_COLOR_CLEAR_VALUE(0); param 1 to (1); end."""
+    zero, load0, mw = 24, 28, (0xd80 >> 2) | 1 << 12
+    alu_nop = [(15, 5, zero), (20, 5, zero), (25, 5, zero)]
+    alu1_or_imm = [(46, 5, 14), (51, 5, zero), (56, 5, zero), (61, 5, zero), (66, 16, mw)]
+    g0 = mme_group([(10, 5, 0), (15, 5, 0), (20, 5, load0), (25, 5, zero)] + alu1_or_imm +
+                   [(82, 3, 6), (85, 4, 1)])
+    g1 = mme_group([(0, 1, 1)] + alu_nop + [(51, 5, zero), (56, 5, zero), (61, 5, zero),
+                                            (85, 4, 3)])
+    g2 = mme_group(alu_nop + [(51, 5, zero), (56, 5, zero), (61, 5, zero)])
+    return g0 + g1 + g2
+
+
 class Pb:
     """A pushbuffer under construction (dwords)."""
 
@@ -340,6 +370,24 @@ def seeds():
     s.patch(R_GP, RING1_OFF, gp_entry(PB_VA + a.nbytes(), len(b.dw)))
     s.reg_read('RL_SUBMIT', 1).reg_write('RL_BLOCK', 2).host(2).reg_write('RL_BLOCK', 0).host(4)
     out['two-channels'] = s
+
+    # The 3D class: a macro loaded and called (it emits two clear-colour words from its
+    # parameters), a clear of a pitch RGBA8 target, a report-semaphore release.
+    s = Seed()
+    p = s.pb
+    p.inc(0, SET_OBJECT, 0xc597)
+    p.inc(0, C597_LOAD_MME_INSTRUCTION_RAM_POINTER, 0)
+    p.non_inc(0, C597_LOAD_MME_INSTRUCTION_RAM, *mme_clear_value_macro())
+    p.inc(0, C597_LOAD_MME_START_ADDRESS_RAM_POINTER, 0)
+    p.inc(0, C597_LOAD_MME_START_ADDRESS_RAM, 0)
+    p.inc(0, C597_CALL_MME_MACRO, 0x3f800000)
+    p.inc(0, C597_CALL_MME_DATA, 0x3f000000)
+    p.inc(0, C597_SET_COLOR_TARGET_A, 0, DATA_VA + 0x2000, 64, 4, 0xd5, 1 << 12, 1, 0)
+    p.inc(0, C597_SET_CT_SELECT, 1)
+    p.inc(0, C597_SET_SURFACE_CLIP_HORIZONTAL, 16 << 16, 4 << 16)
+    p.inc(0, C597_CLEAR_SURFACE, 0x3c)
+    p.inc(0, C597_SET_REPORT_SEMAPHORE_A, 0, DATA_VA + 0x3000, 0x5a, 1 << 28)
+    out['threed-mme-clear'] = s
 
     # Inline to memory, pitch: 2 lines of 24 bytes, semaphore and interrupt on completion.
     s = Seed()
