@@ -3,9 +3,10 @@
  * every method, as the hardware's shadow keeps it: macros read it back)
  * and the macro method expander (mme.c). Macros are loaded through
  * LOAD_MME_*, run on CALL_MME_MACRO/CALL_MME_DATA, and their emitted
- * methods come back here in order. Drawing is not modelled yet: the
- * pipeline's methods are stored, and each is reported once (unimp_method:
- * LOG_UNIMP and the trace event nvgpu_unimp_method).
+ * methods come back here in order (traced as nvgpu_mme_method). The class
+ * executes clears (clear.c) and report semaphores; drawing is not modelled
+ * yet: the pipeline's methods are stored, and each is reported once
+ * (unimp_method: LOG_UNIMP and the trace event nvgpu_unimp_method).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
