@@ -17,6 +17,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <limits.h>
 #include <math.h>
 
 #include "sm-internal.h"
@@ -205,6 +206,24 @@ static float quad_lod(NvSmWarp *w, const NvSassInsn *in, const TexList *a, const
     return nv_sm_tex_grad_lod(&c->v, &c->s, ddx, ddy, nc);
 }
 
+/* The quad's implicit LOD, computed once per quad and handle. */
+typedef struct QuadLod {
+    unsigned quad;              /* UINT_MAX: none yet */
+    uint32_t handle;
+    float lod;
+} QuadLod;
+
+static float quad_lod_cached(NvSmWarp *w, const NvSassInsn *in, const TexList *a,
+                             const TexCache *c, unsigned l, QuadLod *q)
+{
+    if (q->quad != l / 4 || q->handle != c->handle) {
+        q->quad = l / 4;
+        q->handle = c->handle;
+        q->lod = quad_lod(w, in, a, c, l);
+    }
+    return q->lod;
+}
+
 /*
  * A filtered fetch of lane l at `at` (cube maps: direction in at->coord)
  * and LOD lod (before the sampler's bias and clamps): blended between two
@@ -254,6 +273,7 @@ static void exec_TEX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     TexList a = tex_list(t);
     uint32_t out[4][NV_SM_LANES];
     TexCache c = { 0 };
+    QuadLod ql = { .quad = UINT_MAX };
 
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = __builtin_ctz(m);
@@ -270,7 +290,7 @@ static void exec_TEX(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
             at.coord[k] = nv_f32_of(x[dim_is_array(t->dim) + k]);
         }
         if (t->lod == NV_SASS_LOD_AUTO || t->lod == NV_SASS_LOD_LB) {
-            lod = quad_lod(w, in, &a, &c, l);
+            lod = quad_lod_cached(w, in, &a, &c, l, &ql);
         }
         if (a.lod >= 0) {
             lod += nv_f32_of(x[a.lod]);     /* LL: the LOD; LB: the bias */
@@ -349,6 +369,7 @@ static void exec_TMML(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     TexList a = tex_list(&in->mod.tex);
     uint32_t out[4][NV_SM_LANES] = { { 0 } };
     TexCache c = { 0 };
+    QuadLod ql = { .quad = UINT_MAX };
 
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = __builtin_ctz(m), level[2];
@@ -359,7 +380,7 @@ static void exec_TMML(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
             return;
         }
         ls = c.s;
-        lod = quad_lod(w, in, &a, &c, l);
+        lod = quad_lod_cached(w, in, &a, &c, l, &ql);
         computed = fminf(fmaxf(lod + ls.lod_bias, ls.min_lod), ls.max_lod);
         nv_sm_tex_lod(&c.v, &ls, lod, level, &frac);
         out[0][l] = (uint32_t)(int32_t)rintf(computed * 256);

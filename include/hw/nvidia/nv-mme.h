@@ -39,7 +39,7 @@
 #define NV_MME_DRAM_WORDS   0xc00       /* data RAM (DREAD/DWRITE) */
 #define NV_MME_REGS         24          /* R0..R23 */
 #define NV_MME_FIFO_WORDS   1024        /* parameter FIFO: 4 KiB, as the DMA FIFO */
-#define NV_MME_WATCHDOG     (1u << 24)  /* groups one call may run before a guest error */
+#define NV_MME_WATCHDOG     (1u << 22)  /* groups one macro may run (all its resumes) */
 
 /* Registers (5 bits): R0..R23, then the special sources. */
 enum {

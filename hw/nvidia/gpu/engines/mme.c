@@ -477,6 +477,5 @@ NvMmeStatus nv_mme_data(NvMme *m, uint32_t param, const NvMmeOps *ops, void *opa
     if (!fifo_push(m, param)) {
         return stop(m, "macro parameter FIFO overflow");
     }
-    m->groups = 0;
     return run(m, ops, opaque);
 }
