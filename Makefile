@@ -12,7 +12,7 @@ MESON      := /usr/bin/meson
 SHELL      := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: all setup qemu core guest check unit qtest qtest-asan qtest-tsan soak guest-test run run-monitor bench fuzz fuzz-qemu clean distclean
+.PHONY: all setup qemu core guest check unit qtest qtest-asan qtest-tsan soak guest-test run run-display run-monitor bench fuzz fuzz-qemu clean distclean
 
 all: qemu core
 
@@ -84,6 +84,11 @@ qtest-tsan:
 # Boot the default guest: nouveau binds the GPU; prints its dmesg, DRM nodes, powers off.
 run: qemu guest
 	@scripts/run-guest --test boot
+
+# The guest with its console on QEMU's display (GTK/SDL window, else VNC :0)
+# and a shell on the serial console.
+run-display: qemu guest
+	@scripts/run-display.sh
 
 # QEMU alone with the GPU behind a root port, shown in `info pci`.
 run-monitor: qemu

@@ -5,12 +5,12 @@ Every input a guest controls must have a row, and every row must name its
 validation rule, where the model checks it, its fault class and its tests:
 
   1. every BAR0 register the model names (NV_REG32 and A_ offsets of
-     include/hw/nvidia/nv-regs.h and nv-falcon.h, NV_PLAIN_REGS), and a
+     include/hw/nvidia/nv-regs.h, nv-falcon.h and nv-disp.h, NV_PLAIN_REGS), and a
      section with at least one row for every unit of NV_UNITS;
   2. every field of the guest-memory structures (nv-host.h, nv-mmu.h, the
      QMD of nv-qmd.h, the falcon descriptors and queue headers);
   3. every class method the model acts on (A_<CLS>_<METHOD> in
-     hw/nvidia/gpu/engines/*.c and host/*.c), and a row "<CLS>_*" for every
+     hw/nvidia/gpu/engines/*.c, host/*.c and disp/*.c), and a row "<CLS>_*" for every
      other method of each class;
   4. every shader-visible resource of the SM (SM_RESOURCES below);
   5. every test a row names exists;
@@ -83,9 +83,11 @@ def read(root, rel):
 
 def bar0_registers(root):
     names = set()
-    for rel in ("include/hw/nvidia/nv-regs.h", "include/hw/nvidia/nv-falcon.h"):
+    for rel in ("include/hw/nvidia/nv-regs.h", "include/hw/nvidia/nv-falcon.h",
+                "include/hw/nvidia/nv-disp.h"):
         names |= set(re.findall(r"^NV_REG32\((\w+),", read(root, rel), re.M))
-    names |= set(re.findall(r"^#define A_(\w+)", read(root, "include/hw/nvidia/nv-regs.h"), re.M))
+    for rel in ("include/hw/nvidia/nv-regs.h", "include/hw/nvidia/nv-disp.h"):
+        names |= set(re.findall(r"^#define A_(\w+)", read(root, rel), re.M))
     return names
 
 
@@ -154,7 +156,7 @@ def class_methods(root):
     """A_<CLS>_<METHOD> the engines and the host use, and the host's macro rows."""
     tokens = "|".join(class_tokens(root))
     names = set()
-    for room in ("engines", "host"):
+    for room in ("engines", "host", "disp"):
         for f in sorted((root / "hw/nvidia/gpu" / room).glob("*.c")):
             text = f.read_text()
             names |= set(re.findall(r"\bA_((?:%s)_\w+)" % tokens, text))

@@ -95,20 +95,48 @@ ARRAY_COUNTS = {
     ('C597', 'BIND_GROUP_RESERVED_A'): 5,
     # 143 computed (0x2b00-0x32f3 unused): one per viewport, 16.
     ('C597', 'SET_VARIABLE_PIXEL_RATE_SHADING_CONTROL'): 16,
+    # Display classes. 104 computed (up to 0x1000): the core class has 8
+    # SORs, as it has 8 heads (GET_RG_SCAN_LINE, 8 words before 0x240).
+    ('C57D', 'SOR_SET_CONTROL'): 8,
+    # 48 computed (0x240-0x2ff unused): one per head, 8.
+    ('C57D', 'SET_GET_BLANKING_CTRL'): 8,
+    # 3966 and 4/8/12 computed (the rest of the class unused): the window
+    # has 3 planes (packed, or Y/U/V), the window-immediate one point.
+    ('C57B', 'SET_POINT_OUT'): 2,
+    ('C57E', 'SET_PLANAR_STORAGE'): 3,
+    ('C57E', 'SET_CONTEXT_DMA_ISO'): 3,
+    ('C57E', 'SET_OFFSET'): 3,
 }
+
+# Methods drivers send that the published headers leave out: (class, name,
+# offset, stride) rows added to the class, with the evidence.
+EXTRA_METHODS = [
+    # nouveau's headc57d_mode writes the second field's vertical blank
+    # (blank2 end << 16 | start) at 0x2074 + head * 0x400; clc57d.h skips
+    # 0x2074 between RASTER_BLANK_START and OVERSCAN_COLOR.
+    ('C57D', 'HEAD_SET_RASTER_VERT_BLANK2', 0x2074, 0x400),
+]
+
+# Classes whose NAME(a,b) arrays are per-head records (stride a) holding a
+# few words (stride b): emitted as one array of the outer stride, over the
+# record's first word.
+OUTER_STRIDE_CLASSES = {'C57D'}
 
 RE_DEFINE = re.compile(r'^\s*#\s*define\s+([A-Za-z_]\w*)(?:\(([^)]*)\))?\s*(.*)$')
 RE_HEX = re.compile(r'^\(?\s*0x([0-9A-Fa-f]+)\s*\)?$')
 RE_FIELD = re.compile(r'^(\d+)\s*:\s*(\d+)$')
-RE_ARRAY1 = re.compile(r'^\(\s*0x([0-9A-Fa-f]+)\s*\+\s*\(\s*(\w)\s*\)\s*\*\s*(\d+)\s*\)$')
-RE_ARRAY2 = re.compile(r'^\(\s*0x([0-9A-Fa-f]+)\s*\+\s*\(\s*(\w)\s*\)\s*\*\s*(\d+)\s*'
-                       r'\+\s*\(\s*(\w)\s*\)\s*\*\s*(\d+)\s*\)$')
+# strides are decimal (host, copy, 3D classes) or hex (display classes)
+NUM = r'(0x[0-9A-Fa-f]+|\d+)'
+RE_ARRAY1 = re.compile(r'^\(\s*0x([0-9A-Fa-f]+)\s*\+\s*\(\s*(\w)\s*\)\s*\*\s*' + NUM + r'\s*\)$')
+RE_ARRAY2 = re.compile(r'^\(\s*0x([0-9A-Fa-f]+)\s*\+\s*\(\s*(\w)\s*\)\s*\*\s*' + NUM + r'\s*'
+                       r'\+\s*\(\s*(\w)\s*\)\s*\*\s*' + NUM + r'\s*\)$')
 RE_PREFIX = re.compile(r'^NV([0-9A-Fa-f]{4})_')
 
 
 class Method:
-    def __init__(self, name, offset, stride=0, count=0, note=None):
+    def __init__(self, name, offset, stride=0, count=0, note=None, inner=0):
         self.name = name
+        self.inner = inner          # words of a per-record array (OUTER_STRIDE_CLASSES)
         self.offset = offset
         self.stride = stride        # 0: a plain method
         self.count = count
@@ -189,13 +217,15 @@ def parse(text, cls, log):
             m1 = RE_ARRAY1.match(value)
             m2 = RE_ARRAY2.match(value)
             if len(ps) == 1 and m1 and m1.group(2) == ps[0]:
-                cur = Method(name, int(m1.group(1), 16), int(m1.group(3)))
+                cur = Method(name, int(m1.group(1), 16), int(m1.group(3), 0))
             elif len(ps) == 2 and m2 and (m2.group(2), m2.group(4)) == tuple(ps):
-                s1, s2 = int(m2.group(3)), int(m2.group(5))
-                cur = Method(name, int(m2.group(1), 16), min(s1, s2),
+                s1, s2 = int(m2.group(3), 0), int(m2.group(5), 0)
+                pick = max if cls in OUTER_STRIDE_CLASSES else min
+                cur = Method(name, int(m2.group(1), 16), pick(s1, s2),
+                             inner=min(s1, s2) if cls in OUTER_STRIDE_CLASSES else 0,
                              note='%s(%s,%s) is 0x%x + %s*%d + %s*%d: one array of stride %d' %
                                   (name, ps[0], ps[1], int(m2.group(1), 16), ps[0], s1,
-                                   ps[1], s2, min(s1, s2)))
+                                   ps[1], s2, pick(s1, s2)))
             else:
                 log('define %s(%s) = %r: not an array method, skipped'
                     % (name, params, value))
@@ -247,6 +277,22 @@ def count_arrays(cls, methods, log):
         if key[0] == cls and key[1] not in used:
             sys.exit('gen-class-methods: override for %s: not the first array of a group'
                      % key[1])
+
+
+def split_records(methods):
+    """A per-record array's further words (NAME(a,1)...) as arrays NAME_1...,
+    as many as fit before the next method of the record."""
+    out = []
+    offsets = sorted(m.offset for m in methods)
+    for m in methods:
+        out.append(m)
+        if not m.inner:
+            continue
+        nxt = min([o for o in offsets if o > m.offset] + [m.offset + m.stride])
+        for i in range(1, (nxt - m.offset) // m.inner):
+            out.append(Method('%s_%d' % (m.name, i), m.offset + i * m.inner, m.stride,
+                              note='%s(a,%d)' % (m.name, i)))
+    return out
 
 
 def drop_word_fields(methods):
@@ -303,6 +349,10 @@ def main():
             text = f.read()
     source = args.source or ('stdin' if args.input == '-' else args.input.split('/')[-1])
     cls, methods = parse(text, args.cls.upper() if args.cls else None, log)
+    methods = split_records(methods)
+    for c, name, off, stride in EXTRA_METHODS:
+        if c == cls:
+            methods.append(Method(name, off, stride, note='not in %s; see EXTRA_METHODS' % source))
     drop_word_fields(methods)
     count_arrays(cls, methods, log)
     if args.output:

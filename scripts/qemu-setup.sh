@@ -23,6 +23,17 @@ fi
 "$repo/scripts/qemu-hook.sh" "$src"
 
 qbuild="$build/qemu"
+# Display backends: VNC always (no library), SDL and GTK where their
+# development packages are installed (make run-display picks the best).
+ui="--enable-vnc"
+for lib in sdl2:sdl gtk+-3.0:gtk; do
+    pkg-config --exists "${lib%%:*}" 2>/dev/null && ui="$ui --enable-${lib#*:}"
+done
+# A build configured with other display options is configured again.
+if [ -f "$qbuild/build.ninja" ] && [ "$(cat "$qbuild/.nvqemu-ui" 2>/dev/null)" != "$ui" ]; then
+    step "QEMU's display backends changed ($ui): configuring again"
+    rm -f "$qbuild/build.ninja"
+fi
 if [ ! -f "$qbuild/build.ninja" ]; then
     step "configuring QEMU $ver (x86_64, minimal device set) in $qbuild"
     mkdir -p "$qbuild"
@@ -31,12 +42,13 @@ if [ ! -f "$qbuild/build.ninja" ]; then
         --target-list=x86_64-softmmu \
         --without-default-features --without-default-devices \
         --with-devices-x86_64=oot-min \
-        --enable-kvm --enable-tcg --enable-pixman \
+        --enable-kvm --enable-tcg --enable-pixman $ui \
         --disable-docs --disable-user --disable-tools --disable-guest-agent \
         --disable-download --disable-install-blobs \
         --firmwarepath=/usr/share/qemu:/usr/share/seabios:/usr/lib/ipxe/qemu \
         ${NVQEMU_CONFIGURE_EXTRA:-}) > "$build/qemu-configure.log" 2>&1 ||
         { tail -n 30 "$build/qemu-configure.log"; exit 1; }
+    echo "$ui" > "$qbuild/.nvqemu-ui"
 fi
 # An uninstalled binary looks for firmware under qemu-bundle/<path>: point it at
 # Debian's seabios/ipxe packages and at the option ROMs built in this tree.

@@ -17,7 +17,7 @@ vulkaninfo --summary > /tmp/vk-summary 2>&1
 rc=$?
 check "vulkaninfo --summary exited with status $rc" [ "$rc" = 0 ]
 check "NVK lists the GPU ($(sed -n 's/^[[:space:]]*deviceName *= //p' /tmp/vk-summary | head -n 1))" \
-    grep -qE 'deviceName += NVK TU104' /tmp/vk-summary
+    grep -qE 'deviceName += (.* \()?NVK TU104' /tmp/vk-summary
 check "the driver is NVK ($(sed -n 's/^[[:space:]]*driverInfo *= //p' /tmp/vk-summary | head -n 1))" \
     grep -qE 'driverName += NVK' /tmp/vk-summary
 

@@ -18,16 +18,18 @@
 #define ROM_SIZE        0x10000u
 #define SYS_WINDOW      0x200000ull     /* guest RAM used as a PRAMIN target */
 
-static void check_identity(const char *machine)
+/* display=on (the default): a Quadro RTX 4000; off: the Tesla T4, display fused off */
+static void check_identity(const char *machine, bool display)
 {
     Gpu g;
 
-    gpu_start(&g, machine, NULL);
+    gpu_start(&g, machine, display ? NULL : "-global nvidia-gpu.display=off");
     g_assert_cmphex(qpci_config_readw(g.dev, PCI_VENDOR_ID), ==, 0x10de);
-    g_assert_cmphex(qpci_config_readw(g.dev, PCI_DEVICE_ID), ==, 0x1eb8);
+    g_assert_cmphex(qpci_config_readw(g.dev, PCI_DEVICE_ID), ==, display ? 0x1eb1 : 0x1eb8);
     g_assert_cmphex(qpci_config_readw(g.dev, PCI_SUBSYSTEM_VENDOR_ID), ==, 0x10de);
-    g_assert_cmphex(qpci_config_readw(g.dev, PCI_SUBSYSTEM_ID), ==, 0x12a2);
-    g_assert_cmphex(qpci_config_readw(g.dev, PCI_CLASS_DEVICE), ==, 0x0302);
+    g_assert_cmphex(qpci_config_readw(g.dev, PCI_SUBSYSTEM_ID), ==, display ? 0x12a0 : 0x12a2);
+    g_assert_cmphex(qpci_config_readw(g.dev, PCI_CLASS_DEVICE), ==, display ? 0x0300 : 0x0302);
+    g_assert_cmphex(rd(&g, A_FUSE_OPT_DISP_DISABLE), ==, !display);
     g_assert_cmphex(qpci_config_readb(g.dev, PCI_CLASS_PROG), ==, 0);
     g_assert_cmphex(qpci_config_readb(g.dev, PCI_INTERRUPT_PIN), ==, 1);
     g_assert_cmpint(qpci_find_capability(g.dev, PCI_CAP_ID_EXP, 0), ==,
@@ -41,12 +43,13 @@ static void check_identity(const char *machine)
 
 static void test_identity_q35(void)
 {
-    check_identity("q35");
+    check_identity("q35", true);
+    check_identity("q35", false);
 }
 
 static void test_identity_pc(void)
 {
-    check_identity("pc");
+    check_identity("pc", true);
 }
 
 #define BAR_REG(n)  (PCI_BASE_ADDRESS_0 + 4 * (n))
@@ -306,7 +309,7 @@ static void test_topology(void)
     g_assert_cmphex(rd(&g, A_FUSE_STATUS_OPT_TPC_GPC(3)), ==, 0xf);
     g_assert_cmphex(rd(&g, A_PFB_LOCAL_MEMORY_RANGE), ==, 0x19);
     g_assert_cmphex(rd(&g, A_PGC6_GFW_BOOT_PROGRESS), ==, 0xff);
-    g_assert_cmphex(rd(&g, A_FUSE_OPT_DISP_DISABLE), ==, 1);
+    g_assert_cmphex(rd(&g, A_FUSE_OPT_DISP_DISABLE), ==, 0);      /* display=on */
     gpu_stop(&g);
 }
 
@@ -330,8 +333,8 @@ static void test_root_port(void)
     g_assert_cmphex(cfg_readl(qts, 1, 0, PCI_VENDOR_ID), ==, 0xffffffff);
     qpci_config_writeb(port, PCI_SECONDARY_BUS, 1);
     qpci_config_writeb(port, PCI_SUBORDINATE_BUS, 1);
-    g_assert_cmphex(cfg_readl(qts, 1, 0, PCI_VENDOR_ID), ==, 0x1eb810de);
-    g_assert_cmphex(cfg_readl(qts, 1, 0, PCI_CLASS_REVISION) >> 8, ==, 0x030200);
+    g_assert_cmphex(cfg_readl(qts, 1, 0, PCI_VENDOR_ID), ==, 0x1eb110de);
+    g_assert_cmphex(cfg_readl(qts, 1, 0, PCI_CLASS_REVISION) >> 8, ==, 0x030000);
 
     QDict *rsp = qtest_qmp(qts, "{ 'execute': 'query-pci' }");
     g_autoptr(GString) json = qobject_to_json(QOBJECT(rsp));
@@ -369,7 +372,7 @@ static void test_realize_error_path(void)
     qobject_unref(rsp);
     dev = qpci_device_find(bus, QPCI_DEVFN(4, 0));
     g_assert_nonnull(dev);
-    g_assert_cmphex(qpci_config_readl(dev, PCI_VENDOR_ID), ==, 0x1eb810de);
+    g_assert_cmphex(qpci_config_readl(dev, PCI_VENDOR_ID), ==, 0x1eb110de);
     g_free(dev);
     qpci_free_pc(bus);
     qtest_quit(qts);

@@ -18,6 +18,14 @@ static void fake_timer_arm(void *o, uint64_t deadline)
     f->timer_deadline = deadline;
 }
 
+static void fake_disp_timer_arm(void *o, uint64_t deadline)
+{
+    FakePlatform *f = o;
+
+    f->disp_timer_armed = true;
+    f->disp_timer_deadline = deadline;
+}
+
 static void fake_timer_cancel(void *o)
 {
     ((FakePlatform *)o)->timer_armed = false;
@@ -120,6 +128,7 @@ FakePlatform *fake_new_cfg(const NvGpuConfig *config)
     f->plat = (NvPlatform) {
         .opaque = f, .time_ns = fake_time, .timer_arm = fake_timer_arm,
         .timer_cancel = fake_timer_cancel, .irq_update = fake_irq_update,
+        .disp_timer_arm = fake_disp_timer_arm,
         .dma_read = fake_dma_read, .dma_write = fake_dma_write, .dma_page = fake_dma_page,
         .guest_error = fake_guest_error, .unimp = fake_unimp,
         .host_kick = fake_host_kick, .host_kick_at = fake_host_kick_at,
@@ -142,6 +151,10 @@ void fake_advance(FakePlatform *f, uint64_t ns)
     if (f->timer_armed && f->now >= f->timer_deadline) {
         f->timer_armed = false;
         nvgpu_timer_expired(f->gpu);
+    }
+    if (f->disp_timer_armed && f->now >= f->disp_timer_deadline) {
+        f->disp_timer_armed = false;
+        nvgpu_disp_timer_expired(f->gpu);
     }
     if (f->host_poll_armed && f->now >= f->host_poll_deadline) {
         f->host_poll_armed = false;

@@ -20,6 +20,8 @@ typedef struct FakePlatform {
     uint64_t now;
     bool timer_armed;
     uint64_t timer_deadline;
+    bool disp_timer_armed;              /* the display's vblank timer */
+    uint64_t disp_timer_deadline;
     unsigned irq_updates;
     unsigned guest_errors;
     char last_error[256];

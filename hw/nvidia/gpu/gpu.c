@@ -60,10 +60,11 @@ NvGpu *nvgpu_new(const NvGpuConfig *cfg, const NvPlatform *plat)
     /* Anonymous and unreserved: the host commits pages only when touched. */
     gpu->vram = mmap(NULL, gpu->vram_size, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (gpu->vram == MAP_FAILED || !nv_gr_alloc(gpu)) {
+    if (gpu->vram == MAP_FAILED || !nv_gr_alloc(gpu) || !nv_disp_alloc(gpu)) {
         if (gpu->vram != MAP_FAILED) {
             munmap(gpu->vram, gpu->vram_size);
         }
+        free(gpu->pgraph);
         free(gpu);
         return NULL;
     }
@@ -95,6 +96,7 @@ void nvgpu_free(NvGpu *gpu)
         gpu->plat.timer_cancel(gpu->plat.opaque);
     }
     nv_host_free(gpu);
+    nv_disp_free(gpu);
     nv_sm_free(gpu->sm);
     munmap(gpu->vram, gpu->vram_size);
     free(gpu->pgraph);
@@ -111,6 +113,7 @@ void nvgpu_reset(NvGpu *gpu)
     nv_gr_reset(gpu);
     nv_host_reset(gpu);
     nv_ptimer_reset(gpu);
+    nv_disp_reset(gpu);
     nv_irq_update(gpu);
 }
 
@@ -203,6 +206,14 @@ void nvgpu_timer_expired(NvGpu *gpu)
 {
     nv_ptimer_alarm_fire(gpu);
     nv_irq_update(gpu);
+}
+
+void nvgpu_disp_timer_expired(NvGpu *gpu)
+{
+    if (gpu->disp) {
+        nv_disp_vblank(gpu);
+        nv_irq_update(gpu);
+    }
 }
 
 uint64_t nvgpu_bar_read(NvGpu *gpu, unsigned bar, uint64_t offset, unsigned size)

@@ -36,7 +36,8 @@ uint32_t nv_pmc_intr(NvGpu *gpu, unsigned tree)
     if (nv_pfifo_intr(gpu) & r->fifo.intr_en) {
         v |= NV_PMC_INTR_FIFO;
     }
-    return v | nv_ce_intr_lines(gpu) | nv_falcon_intr_lines(gpu) | nv_gr_intr_lines(gpu);
+    return v | nv_ce_intr_lines(gpu) | nv_falcon_intr_lines(gpu) | nv_gr_intr_lines(gpu) |
+           nv_disp_intr_lines(gpu);
 }
 
 bool nv_pmc_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
@@ -111,6 +112,9 @@ static const char *pmc_unit(const NvGpu *gpu, unsigned b)
     }
     if (1u << b == NV_PMC_INTR_FIFO) {
         return "pfifo";
+    }
+    if (1u << b == NV_PMC_INTR_DISP) {
+        return "disp";
     }
     for (size_t i = 0; i < gpu->chip.engine_count; i++) {
         const NvTopEngine *e = &gpu->chip.engines[i];

@@ -16,17 +16,20 @@
 #include "host/host.h"
 #include "mem/mmu.h"
 #include "regs/regs.h"
+#include "disp/disp.h"
 
 #define NV_UNITS(X)                                                               \
     X(pmc,     0x000000, 0x001000, false, nv_pmc_read,     nv_pmc_write)         \
     X(pbus,    0x001000, 0x001000, false, nv_pbus_read,    nv_pbus_write)        \
     X(pfifo,   0x002000, 0x002000, false, nv_pfifo_read,   nv_pfifo_write)       \
     X(ptimer,  0x009000, 0x001000, false, nv_ptimer_read,  nv_ptimer_write)      \
+    X(gpio,    NV_GPIO_BASE, NV_GPIO_SIZE, false, nv_gpio_read, nv_gpio_write)  \
     X(fuse,    0x021000, 0x001000, false, nv_fuse_read,    NULL)                 \
     X(ptop,    0x022000, 0x001000, false, nv_top_read,     NULL)                 \
     X(pbdma,   0x040000, NV_PBDMAS * NV_PBDMA_STRIDE, false, nv_pbdma_read, nv_pbdma_write) \
     X(uflush,  0x070000, 0x001000, false, nv_uflush_read,  nv_uflush_write)      \
     X(pcfg,    0x088000, 0x001000, false, nv_pcfg_read,    nv_pcfg_write)        \
+    X(hda,     0x08a000, 0x001000, false, nv_hda_read,     NULL)                 \
     X(pfb,     0x100000, 0x001000, false, nv_pfb_read,     nv_pfb_write)                 \
     X(pextdev, 0x101000, 0x001000, false, nv_pextdev_read, NULL)                 \
     X(ceintr,  0x104000, 0x001000, false, nv_ceintr_read,  nv_ceintr_write)      \
@@ -38,6 +41,7 @@
     X(prom,    NV_PROM_BASE, NV_PROM_SIZE, true, nv_prom_read, NULL)             \
     X(pgraph,  NV_PGRAPH_BASE, NV_PGRAPH_SIZE, false, nv_pgraph_read, nv_pgraph_write) \
     X(vga,     0x6013d4, 0x000002, true,  nv_vga_read,     nv_vga_write)         \
+    X(disp,    NV_DISP_BASE, NV_DISP_SIZE, false, nv_disp_read, nv_disp_write)  \
     X(pramin,  NV_PRAMIN_BASE, NV_PRAMIN_SIZE, true, nv_pramin_read, nv_pramin_write) \
     X(pccsr,   0x800000, NV_CHANNELS * 8, false, nv_pccsr_read, nv_pccsr_write)  \
     X(sec2,    NV_SEC2_BASE, NV_FALCON_SIZE, false, nv_sec2_read, nv_sec2_write) \

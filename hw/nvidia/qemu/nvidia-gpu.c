@@ -46,6 +46,7 @@
 #include "hw/nvidia/nvidia-gpu.h"
 #include "hw/nvidia/sm/sm.h"
 #include "hw/oot/nvidia/qemu/trace-hw_nvidia.h"
+#include "nvidia-display.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(NvidiaGpuState, NVIDIA_GPU)
 
@@ -69,6 +70,7 @@ struct NvidiaGpuState {
     bool host_stop;
     bool sync_ready;            /* lock and host_wake are initialised */
     Error *migration_blocker;
+    NvidiaDisplay display;      /* display=on: the console, vblank timer, EDID */
     /* Guest errors without -d guest_errors: the first of each kind, then a count a minute */
     int64_t err_reported_us[NV_ERR_COUNT];   /* 0: none reported yet */
     uint64_t err_reported_count[NV_ERR_COUNT];
@@ -84,6 +86,7 @@ struct NvidiaGpuState {
     uint64_t sm_max_hostmem;
     bool sm_trace;
     bool host_thread;
+    bool display_on;
 };
 
 /* ---- platform services for the model ---- */
@@ -105,6 +108,13 @@ static void plat_timer_cancel(void *opaque)
     NvidiaGpuState *s = opaque;
 
     timer_del(s->alarm);
+}
+
+static void plat_disp_timer_arm(void *opaque, uint64_t deadline)
+{
+    NvidiaGpuState *s = opaque;
+
+    nvidia_display_timer_arm(&s->display, deadline);
 }
 
 /* May be called from any thread: the bottom half drives the line under the BQL. */
@@ -251,6 +261,10 @@ static void plat_trace(void *opaque, const NvTraceRecord *r)
         trace_nvgpu_mme_method(r->method.chid, r->method.cls_name, r->method.mthd_name,
                                r->method.mthd, r->method.data);
         break;
+    case NV_TRACE_DISP_METHOD:
+        trace_nvgpu_disp_method(r->method.chid, r->method.cls_name, r->method.mthd_name,
+                                r->method.mthd, r->method.data);
+        break;
     case NV_TRACE_GPFIFO:
         trace_nvgpu_gpfifo(r->gpfifo.chid, r->gpfifo.gp_get, r->gpfifo.va, r->gpfifo.dwords,
                            r->gpfifo.entry0, r->gpfifo.entry1);
@@ -388,6 +402,17 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(ModelLock, model_unlock)
 #define MODEL_LOCK_GUARD(s) \
     g_autoptr(ModelLock) model_lock_guard_ G_GNUC_UNUSED = model_lock(s)
 
+/* The display glue's lock around its calls into the model. */
+static void display_lock(void *opaque)
+{
+    model_lock(opaque);
+}
+
+static void display_unlock(void *opaque)
+{
+    model_unlock(opaque);
+}
+
 static void nvgpu_alarm_cb(void *opaque)
 {
     NvidiaGpuState *s = opaque;
@@ -514,6 +539,12 @@ static bool nvgpu_init_rom(NvidiaGpuState *s, Error **errp)
     return true;
 }
 
+/* The board: a Quadro RTX 4000 with its display, or the headless Tesla T4. */
+static const NvChipProfile *nvgpu_chip(NvidiaGpuState *s)
+{
+    return s->display_on ? &nv_chip_tu104_display : &nv_chip_tu104;
+}
+
 /* PCI identity, BARs, the expansion ROM and the capabilities. */
 static bool nvgpu_init_pci(NvidiaGpuState *s, Error **errp)
 {
@@ -521,9 +552,14 @@ static bool nvgpu_init_pci(NvidiaGpuState *s, Error **errp)
     const uint8_t bar64_pref = PCI_BASE_ADDRESS_SPACE_MEMORY |
         PCI_BASE_ADDRESS_MEM_TYPE_64 | PCI_BASE_ADDRESS_MEM_PREFETCH;
 
+    const NvChipProfile *chip = nvgpu_chip(s);
+
     pci_config_set_interrupt_pin(pdev->config, 1);
-    pci_set_word(pdev->config + PCI_SUBSYSTEM_VENDOR_ID, nv_chip_tu104.subsys_vendor);
-    pci_set_word(pdev->config + PCI_SUBSYSTEM_ID, nv_chip_tu104.subsys_device);
+    pci_config_set_device_id(pdev->config, chip->pci_device);
+    pci_config_set_class(pdev->config, chip->pci_class >> 8);
+    pci_config_set_prog_interface(pdev->config, chip->pci_class & 0xff);
+    pci_set_word(pdev->config + PCI_SUBSYSTEM_VENDOR_ID, chip->subsys_vendor);
+    pci_set_word(pdev->config + PCI_SUBSYSTEM_ID, chip->subsys_device);
 
     memory_region_init_io(&s->bar0, OBJECT(s), &bar0_ops, s, "nvidia-gpu-bar0",
                           NV_BAR0_SIZE);
@@ -559,7 +595,7 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
 {
     NvidiaGpuState *s = NVIDIA_GPU(pdev);
     NvGpuConfig cfg = {
-        .chip = &nv_chip_tu104, .vram_size = s->vram_size, .gpcs = s->gpcs,
+        .chip = nvgpu_chip(s), .vram_size = s->vram_size, .gpcs = s->gpcs,
         .tpcs_per_gpc = s->tpcs_per_gpc, .sms_per_tpc = s->sms_per_tpc,
         .sm_threads = s->sm_threads, .sm_budget = s->sm_budget, .sm_trace = s->sm_trace,
         .sm_mem_max = s->sm_max_hostmem,
@@ -567,6 +603,7 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
     const NvPlatform plat = {
         .opaque = s, .time_ns = plat_time_ns, .timer_arm = plat_timer_arm,
         .timer_cancel = plat_timer_cancel, .irq_update = plat_irq_update,
+        .disp_timer_arm = plat_disp_timer_arm,
         .dma_read = plat_dma_read, .dma_write = plat_dma_write,
         .guest_error = plat_guest_error, .unimp = plat_unimp,
         .unimp_method = plat_unimp_method,
@@ -608,6 +645,13 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
     if (!nvgpu_init_pci(s, errp)) {
         goto fail;
     }
+    if (s->display_on) {
+        s->display.gpu = s->gpu;
+        s->display.lock = display_lock;
+        s->display.unlock = display_unlock;
+        s->display.opaque = s;
+        nvidia_display_init(&s->display, DEVICE(s));
+    }
     error_setg(&s->migration_blocker,
                "nvidia-gpu: migration of the GPU model is not supported yet");
     if (migrate_add_blocker(&s->migration_blocker, errp) < 0) {
@@ -630,6 +674,7 @@ static void nvgpu_teardown(NvidiaGpuState *s)
     PCIDevice *pdev = PCI_DEVICE(s);
 
     nvgpu_host_thread_stop(s);
+    nvidia_display_fini(&s->display);
     migrate_del_blocker(&s->migration_blocker);
     pcie_cap_exit(pdev);
     msi_uninit(pdev);
@@ -677,6 +722,8 @@ static const Property nvgpu_props[] = {
     DEFINE_PROP_SIZE("sm-max-hostmem", NvidiaGpuState, sm_max_hostmem, NV_SM_DEFAULT_MEM_MAX),
     DEFINE_PROP_BOOL("sm-trace", NvidiaGpuState, sm_trace, false),
     DEFINE_PROP_BOOL("host-thread", NvidiaGpuState, host_thread, true),
+    DEFINE_PROP_BOOL("display", NvidiaGpuState, display_on, true),
+    DEFINE_EDID_PROPERTIES(NvidiaGpuState, display.edid_info),
 };
 
 static const struct {
@@ -697,6 +744,14 @@ static const struct {
     { "sm-trace", "trace every executed SM instruction (trace event nvgpu_sm_insn)" },
     { "host-thread", "run the host (FIFO) engine on its own thread; off runs it from "
                      "the main loop, deterministic (qtests, generic-fuzz)" },
+    { "display", "on: a Quadro RTX 4000 (TU104GL, 10de:1eb1, VGA class) with one TMDS "
+                 "output shown as a graphic console; off: the headless Tesla T4 "
+                 "(10de:1eb8, 3D controller, display fused off) for compute" },
+    { "xres", "the monitor's preferred width (EDID; 0: 1280)" },
+    { "yres", "the monitor's preferred height (EDID; 0: 800)" },
+    { "xmax", "the widest mode the monitor lists (EDID)" },
+    { "ymax", "the tallest mode the monitor lists (EDID)" },
+    { "refresh_rate", "the monitor's refresh rate in mHz (EDID; 0: 75000)" },
 };
 
 /* guest-errors: {kind: count} for every kind of the catalogue, since the device was made. */
@@ -742,7 +797,7 @@ static void nvgpu_class_init(ObjectClass *klass, void *data)
     k->revision = nv_chip_tu104.boot0 & 0xff;
     k->class_id = nv_chip_tu104.pci_class >> 8;
     rc->phases.hold = nvgpu_reset_hold;
-    dc->desc = "NVIDIA Turing TU104 GPU (Tesla T4) model";
+    dc->desc = "NVIDIA Turing TU104 GPU model (Quadro RTX 4000, or Tesla T4 with display=off)";
     device_class_set_props(dc, nvgpu_props);
     object_class_property_add(klass, "sm-hostmem-used", "uint64", nvgpu_get_sm_hostmem,
                               NULL, NULL, NULL);

@@ -67,6 +67,12 @@
     X(SM_RESOURCE, sm_resource, "a launch needing more host memory than is available")  \
     X(SM_TEX_DESC, sm_tex_desc, "a texture header or sampler the texture unit rejects")  \
     X(MME_MACRO, mme_macro, "a 3D-class macro the MME cannot run (bad load, code, data or watchdog)") \
+    /* display (the channel's exception interrupt; the channel halts until restarted) */ \
+    X(DISP_BAD_METHOD, disp_bad_method, "a display channel method its class does not have") \
+    X(DISP_PUSHBUFFER, disp_pushbuffer, "a display pushbuffer unreadable, looping or malformed") \
+    X(DISP_HANDLE, disp_handle, "a display context DMA handle that resolves to no VRAM range") \
+    X(DISP_SURFACE, disp_surface, "a display surface or cursor outside its context DMA or VRAM") \
+    X(DISP_SUPERVISOR, disp_supervisor, "a supervisor restart with no supervisor stage pending") \
     /* FECS */                                                                          \
     X(FECS_BAD_METHOD, fecs_bad_method, "a FECS method the firmware does not have")     \
     X(FECS_NOT_RUNNING, fecs_not_running, "a FECS method before FECS was started")      \

@@ -22,7 +22,8 @@
     X(INTR, intr)               /* a unit's interrupt line raised or cleared */ \
     X(MMU_FAULT, mmu_fault)     /* an MMU fault recorded */                   \
     X(LAUNCH, launch)           /* a compute launch started */ \
-    X(MME_METHOD, mme_method)   /* a method a 3D-class macro emitted */
+    X(MME_METHOD, mme_method)   /* a method a 3D-class macro emitted */ \
+    X(DISP_METHOD, disp_method) /* a method a display channel took */
 
 typedef enum NvTraceId {
 #define NV_TRACE_ENUM_ROW(id, name) NV_TRACE_##id,

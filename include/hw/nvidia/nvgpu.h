@@ -27,6 +27,8 @@ typedef struct NvPlatform {
     /* Call nvgpu_timer_expired() once time_ns() >= deadline; a later call replaces it. */
     void (*timer_arm)(void *opaque, uint64_t deadline_ns);
     void (*timer_cancel)(void *opaque);
+    /* The display's vblank: call nvgpu_disp_timer_expired() once time_ns() >= deadline. */
+    void (*disp_timer_arm)(void *opaque, uint64_t deadline_ns);
     /* The interrupt line or its edge count changed (see nvgpu_irq_level()). */
     void (*irq_update)(void *opaque);
     /* System-memory DMA; return false when the access failed. */
@@ -103,7 +105,8 @@ typedef struct NvChipProfile {
     size_t engine_count;
 } NvChipProfile;
 
-extern const NvChipProfile nv_chip_tu104;
+extern const NvChipProfile nv_chip_tu104;             /* Tesla T4: display fused off */
+extern const NvChipProfile nv_chip_tu104_display;     /* Quadro RTX 4000: one output */
 
 /* Per-instance configuration (device properties). */
 typedef struct NvGpuConfig {
@@ -200,5 +203,41 @@ void nvgpu_timer_expired(NvGpu *gpu);
 uint64_t nvgpu_vram_size(const NvGpu *gpu);
 bool nvgpu_vram_read(NvGpu *gpu, uint64_t addr, void *buf, size_t len);
 bool nvgpu_vram_write(NvGpu *gpu, uint64_t addr, const void *buf, size_t len);
+/*
+ * Host memory behind VRAM [addr, addr + len), for a front end that shows a
+ * surface without copying it (the mapping lives as long as the model);
+ * NULL when the range is not inside VRAM.
+ */
+uint8_t *nvgpu_vram_ptr(NvGpu *gpu, uint64_t addr, uint64_t len);
+
+/*
+ * The display (chips whose display is not fused off). What head shows,
+ * as of the last armed state: the raster, and the plane of the window in
+ * front, already checked against its context DMA and VRAM.
+ */
+typedef struct NvScanout {
+    bool active;                /* an output is routed to the head and it has a mode */
+    uint32_t width, height;     /* visible size */
+    uint32_t refresh_mhz;
+    bool plane;                 /* a window shows a surface */
+    uint32_t format;            /* NV_DISP_FMT_* (nv-disp.h) */
+    uint32_t bpp;               /* bytes per pixel */
+    uint64_t addr;              /* VRAM offset of the surface */
+    uint32_t pitch;             /* bytes per row (block linear: per row of GOBs / 8) */
+    bool block_linear;
+    uint32_t block_height_log2, surface_height;
+    uint32_t src_x, src_y, src_w, src_h;    /* the part of the surface shown */
+    int32_t dst_x, dst_y;       /* where it is shown */
+    uint32_t generation;        /* changes whenever anything above may have changed */
+} NvScanout;
+
+/* false: no display or no such head. */
+bool nvgpu_disp_scanout(NvGpu *gpu, unsigned head, NvScanout *out);
+/* Copies the shown rectangle of a scanout's plane, rows dst_pitch bytes apart. */
+bool nvgpu_disp_read_plane(NvGpu *gpu, const NvScanout *so, uint8_t *dst, uint32_t dst_pitch);
+/* The monitor's EDID (up to 256 bytes), read by the driver over DDC. */
+void nvgpu_disp_set_edid(NvGpu *gpu, const uint8_t *edid, size_t len);
+/* The timer armed through disp_timer_arm() expired (a vblank). */
+void nvgpu_disp_timer_expired(NvGpu *gpu);
 
 #endif

@@ -129,6 +129,8 @@ typedef struct NvRegs {
     } vf;
 } NvRegs;
 
+typedef struct NvDisp NvDisp;
+
 struct NvGpu {
     NvGpuConfig cfg;
     NvChipProfile chip;
@@ -144,6 +146,7 @@ struct NvGpu {
     uint32_t *pgraph;                       /* PGRAPH register file (gr.c) */
     struct NvChannel *chan[NV_CHANNELS];    /* host state of bound channels */
     NvSm *sm;                               /* the SM array (worker threads) */
+    NvDisp *disp;                           /* the display engine; NULL: fused off */
     NvComputeConfig compute_cfg;            /* how compute launches run */
     uint32_t next_chid;                     /* round-robin position */
     bool poll_armed;

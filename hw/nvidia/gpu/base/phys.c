@@ -37,6 +37,11 @@ bool nvgpu_vram_write(NvGpu *gpu, uint64_t addr, const void *buf, size_t len)
     return true;
 }
 
+uint8_t *nvgpu_vram_ptr(NvGpu *gpu, uint64_t addr, uint64_t len)
+{
+    return vram_range_ok(gpu, addr, len) ? gpu->vram + addr : NULL;
+}
+
 bool nv_phys_read(NvGpu *gpu, NvPhys p, void *buf, size_t len)
 {
     if (p.target == NV_TARGET_VRAM) {

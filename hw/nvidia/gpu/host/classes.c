@@ -14,6 +14,10 @@
 #include "hw/nvidia/cl-c597.h"
 #include "hw/nvidia/cl-c5b5.h"
 #include "hw/nvidia/cl-c5c0.h"
+#include "hw/nvidia/cl-c57a.h"
+#include "hw/nvidia/cl-c57b.h"
+#include "hw/nvidia/cl-c57d.h"
+#include "hw/nvidia/cl-c57e.h"
 #include "chan.h"
 #include "../engines/gr.h"
 

@@ -8,6 +8,8 @@
  * field by name, from include/hw/nvidia/methods/).
  *
  * Adding a class: a row here, its engine file, and its method table.
+ * The display classes have no engine: their channels are the display's
+ * own (disp/), not FIFO channels, so SET_OBJECT refuses them.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -33,7 +35,11 @@ typedef enum NvClassError {
     X(I2M, 0xa140, KEPLER_INLINE_TO_MEMORY_B, HOST, &nv_i2m_engine, CE_LAUNCH, A140)      \
     X(COMPUTE, 0xc5c0, TURING_COMPUTE_A, GR, &nv_compute_engine, GR_TRAP, C5C0)           \
     X(THREED, 0xc597, TURING_A, GR, &nv_threed_engine, NONE, C597)                        \
-    X(TWOD, 0x902d, FERMI_TWOD_A, GR, &nv_state_engine, NONE, 902D)
+    X(TWOD, 0x902d, FERMI_TWOD_A, GR, &nv_state_engine, NONE, 902D)                      \
+    X(DISP_CORE, 0xc57d, TU102_DISP_CORE_CHANNEL_DMA, HOST, NULL, NONE, C57D)             \
+    X(DISP_WINDOW, 0xc57e, TU102_DISP_WINDOW_CHANNEL_DMA, HOST, NULL, NONE, C57E)         \
+    X(DISP_WIMM, 0xc57b, TU102_DISP_WINDOW_IMM_CHANNEL_DMA, HOST, NULL, NONE, C57B)       \
+    X(DISP_CURSOR, 0xc57a, TU102_DISP_CURSOR, HOST, NULL, NONE, C57A)
 
 enum {
 #define NV_CLASS_ENUM_ROW(row, ...) NV_CLASS_##row,

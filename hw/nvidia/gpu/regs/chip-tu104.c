@@ -28,23 +28,42 @@ static const NvTopEngine tu104_engines[] = {
       .intr = 15, .reset = 15, .no_runlist = true },
 };
 
-const NvChipProfile nv_chip_tu104 = {
+#define TU104_COMMON                                                              \
+    .boot0 = 0x164000a1,            /* architecture 0x16, implementation 4, rev a1 */ \
+    .pci_vendor = 0x10de,                                                         \
+    .subsys_vendor = 0x10de,                                                      \
+    .strap = 0x00400000,            /* 27 MHz crystal, RAMCFG 0 */                \
+    .vbios_version = { 0x90, 0x04, 0x10, 0x00, 0x01 },                            \
+    .max_gpcs = 6,                                                                \
+    .max_tpcs_per_gpc = 4,                                                        \
+    .sms_per_tpc = 2,                                                             \
+    .fbps = 4,                                                                    \
+    .ltc_per_fbp = 2,                                                             \
+    .slices_per_ltc = 4,                                                          \
+    .engines = tu104_engines,                                                     \
+    .engine_count = sizeof(tu104_engines) / sizeof(tu104_engines[0])
+
+/*
+ * The Quadro RTX 4000 is the TU104GL board with display outputs: the same
+ * chip and professional variant as the T4, so everything but the display
+ * is the T4's. Its outputs are DisplayPort; the model drives one of them
+ * as TMDS (DVI-D), as a passive DP++ adapter does.
+ */
+const NvChipProfile nv_chip_tu104_display = {
+    TU104_COMMON,
     .name = "TU104",
-    .boot0 = 0x164000a1,            /* architecture 0x16, implementation 4, rev a1 */
-    .pci_vendor = 0x10de,
+    .pci_device = 0x1eb1,           /* Quadro RTX 4000 */
+    .subsys_device = 0x12a0,
+    .pci_class = 0x030000,          /* VGA-compatible controller */
+    .display_fused_off = false,
+};
+
+/* The Tesla T4: a compute board, its display fused off. */
+const NvChipProfile nv_chip_tu104 = {
+    TU104_COMMON,
+    .name = "TU104",
     .pci_device = 0x1eb8,           /* Tesla T4 */
-    .subsys_vendor = 0x10de,
     .subsys_device = 0x12a2,
     .pci_class = 0x030200,          /* 3D controller: no VGA, no display */
-    .strap = 0x00400000,            /* 27 MHz crystal, RAMCFG 0 */
-    .vbios_version = { 0x90, 0x04, 0x10, 0x00, 0x01 },
-    .max_gpcs = 6,
-    .max_tpcs_per_gpc = 4,
-    .sms_per_tpc = 2,
-    .fbps = 4,
-    .ltc_per_fbp = 2,
-    .slices_per_ltc = 4,
     .display_fused_off = true,
-    .engines = tu104_engines,
-    .engine_count = sizeof(tu104_engines) / sizeof(tu104_engines[0]),
 };

@@ -12,8 +12,9 @@
  *   0x0040  PCIR (no NPDE follows at 0x0060)
  *   0x0100  BIT header, entries 'i' 'I' 'P' at 0x010c
  *   0x0180  'i' data    0x01a0  'I' data    0x01c0  'P' data
- *   0x0200  DCB 4.0 header (no entries)
+ *   0x0200  DCB 4.0 header (with a display: one TMDS output and the end entry)
  *   0x0240  RAMMAP header (no scripts)
+ *   0x0280  CCB (I2C port 0)    0x02a0  connector table (DVI-D)
  *   0xffff  checksum fix-up: the whole image sums to 0 mod 256
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -159,18 +160,42 @@ static void put_token_perf(uint8_t *rom)
     put8(rammap, NV_RAMMAP_SCRIPT_COUNT_OFF, 0);
 }
 
-/* An empty DCB 4.0 table: headless, but no "DCB table not found" warnings. */
-static void put_dcb(uint8_t *rom)
+static void put_dcb_table(uint8_t *rom, size_t at, uint8_t version, uint8_t count)
+{
+    put8(rom, at + NV_DCB_TAB_VERSION_OFF, version);
+    put8(rom, at + NV_DCB_TAB_HDR_LEN_OFF, NV_DCB_TAB_HDR_LEN);
+    put8(rom, at + NV_DCB_TAB_COUNT_OFF, count);
+    put8(rom, at + NV_DCB_TAB_ENTRY_OFF, NV_DCB_TAB_ENTRY_SIZE);
+}
+
+/*
+ * DCB 4.0. Fused off: no entries (headless, but no "DCB table not found"
+ * warnings). With a display: one TMDS output (DVI-D, no HPD line: DRM
+ * polls it), its EDID over DDC on I2C port 0.
+ */
+static void put_dcb(uint8_t *rom, const NvChipProfile *chip)
 {
     uint8_t *dcb = rom + NV_VBIOS_AT_DCB;
+    bool display = !chip->display_fused_off;
 
     put8(dcb, NV_DCB_VERSION_OFF, NV_DCB_VERSION);
     put8(dcb, NV_DCB_HDR_LEN_OFF, NV_DCB_HDR_LEN);
-    put8(dcb, NV_DCB_COUNT_OFF, 0);
+    put8(dcb, NV_DCB_COUNT_OFF, display ? 2 : 0);
     put8(dcb, NV_DCB_ENTRY_SIZE_OFF, NV_DCB_ENTRY_SIZE);
-    put16(dcb, NV_DCB_I2C_PTR_OFF, 0);
+    put16(dcb, NV_DCB_I2C_PTR_OFF, display ? NV_VBIOS_AT_CCB : 0);
     put32(dcb, NV_DCB_SIG_OFF, NV_DCB_SIG);
     put16(dcb, NV_DCB_GPIO_PTR_OFF, 0);
+    put16(dcb, NV_DCB_CONN_PTR_OFF, display ? NV_VBIOS_AT_CONN : 0);
+    if (!display) {
+        return;
+    }
+    put32(dcb, NV_DCB_HDR_LEN, NV_DCB_OUT0(NV_DCB_OUT_TYPE_TMDS, 0, 1, 0, 0, 1));
+    put32(dcb, NV_DCB_HDR_LEN + 4, NV_DCB_OUT1_LINK_A);
+    put32(dcb, NV_DCB_HDR_LEN + NV_DCB_ENTRY_SIZE, NV_DCB_OUT_TYPE_EOL);
+    put_dcb_table(rom, NV_VBIOS_AT_CCB, NV_CCB_VERSION, 1);
+    put32(rom, NV_VBIOS_AT_CCB + NV_DCB_TAB_HDR_LEN, NV_CCB_ENTRY(0, NV_CCB_NONE));
+    put_dcb_table(rom, NV_VBIOS_AT_CONN, NV_CONN_VERSION, 1);
+    put32(rom, NV_VBIOS_AT_CONN + NV_DCB_TAB_HDR_LEN, NV_CONN_TYPE_DVI_D);
 }
 
 /* A type-0x00 image summing to 0 scores 4 with nouveau rather than 2. */
@@ -188,7 +213,7 @@ size_t nv_vbios_build(const NvChipProfile *chip, uint8_t *out)
     put_bit(out);
     put_token_info(out, chip);
     put_token_perf(out);
-    put_dcb(out);
+    put_dcb(out, chip);
     put_checksum(out);
     return NV_VBIOS_SIZE;
 }

@@ -139,7 +139,11 @@ enum {
     NV_RAMMAP_HDR_LEN          = 0x15,
 };
 
-/* DCB 4.0 header with no entries (silences "DCB table not found"). */
+/*
+ * DCB 4.0: a header (with no entries on a chip whose display is fused off,
+ * which silences "DCB table not found"), output entries, and the tables
+ * the header points at: the CCB (I2C ports) and the connectors.
+ */
 enum {
     NV_DCB_VERSION_OFF    = 0x00,
     NV_DCB_HDR_LEN_OFF    = 0x01,
@@ -148,11 +152,41 @@ enum {
     NV_DCB_I2C_PTR_OFF    = 0x04,   /* u16 */
     NV_DCB_SIG_OFF        = 0x06,   /* u32 */
     NV_DCB_GPIO_PTR_OFF   = 0x0a,   /* u16 */
+    NV_DCB_CONN_PTR_OFF   = 0x14,   /* u16, read when the header is >= 0x16 bytes */
     NV_DCB_VERSION        = 0x40,
     NV_DCB_HDR_LEN        = 0x17,
     NV_DCB_ENTRY_SIZE     = 8,
 };
 #define NV_DCB_SIG      0x4EDCBDCBu
+
+/*
+ * DCB output entry, word 0: type 3:0, CCB index 7:4, heads 11:8, connector
+ * 15:12, bus 19:16, location 21:20 (0 on chip), OR mask 27:24; word 1 for
+ * TMDS: sublinks 5:4. The model's one output: TMDS on SOR 0, head 0,
+ * connector 0, CCB port 0, link A; then the end-of-list entry.
+ */
+#define NV_DCB_OUT_TYPE_TMDS    0x2
+#define NV_DCB_OUT_TYPE_EOL     0xe
+#define NV_DCB_OUT0(type, ccb, heads, conn, bus, ors) \
+    ((type) | (ccb) << 4 | (heads) << 8 | (conn) << 12 | (bus) << 16 | (ors) << 24)
+#define NV_DCB_OUT1_LINK_A      (1u << 4)
+
+/* CCB (DCB I2C table) 4.1 and connector table 4.0: 4-byte entries after a 5-byte header */
+enum {
+    NV_DCB_TAB_VERSION_OFF = 0x00,
+    NV_DCB_TAB_HDR_LEN_OFF = 0x01,
+    NV_DCB_TAB_COUNT_OFF   = 0x02,
+    NV_DCB_TAB_ENTRY_OFF   = 0x03,
+    NV_DCB_TAB_HDR_LEN     = 5,
+    NV_DCB_TAB_ENTRY_SIZE  = 4,
+    NV_CCB_VERSION         = 0x41,
+    NV_CONN_VERSION        = 0x40,
+};
+/* CCB entry: I2C port 4:0, AUX channel 9:5 (0x1f: none) */
+#define NV_CCB_ENTRY(port, aux) ((port) | (aux) << 5)
+#define NV_CCB_NONE             0x1f
+/* Connector entry: byte 0 type, byte 1 location 3:0 and HPD 5:4 (none: polled) */
+#define NV_CONN_TYPE_DVI_D      0x31
 
 /* Placement chosen by this model (all inside the one image). */
 enum {
@@ -164,6 +198,8 @@ enum {
     NV_VBIOS_AT_PERF     = 0x01c0,
     NV_VBIOS_AT_DCB      = 0x0200,
     NV_VBIOS_AT_RAMMAP   = 0x0240,
+    NV_VBIOS_AT_CCB      = 0x0280,
+    NV_VBIOS_AT_CONN     = 0x02a0,
     NV_VBIOS_AT_CHECKSUM = NV_VBIOS_SIZE - 1,
 };
 

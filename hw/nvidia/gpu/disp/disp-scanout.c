@@ -1,0 +1,225 @@
+/*
+ * What the heads scan out: a window's armed surface, resolved through its
+ * context DMA and checked against it and VRAM when it is armed (a bad one
+ * raises the window's exception and shows nothing), and the front ends'
+ * view of it (nvgpu.h: nvgpu_disp_scanout, nvgpu_disp_read_plane), and
+ * the monitor's EDID.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <string.h>
+
+#include "hw/nvidia/cl-c57b.h"
+#include "hw/nvidia/cl-c57d.h"
+#include "hw/nvidia/cl-c57e.h"
+#include "hw/nvidia/nv-blocklinear.h"
+#include "disp.h"
+
+/* Bytes per pixel of a window format; 0: not one the model scans out. */
+static uint32_t format_bpp(uint32_t format)
+{
+    switch (format) {
+    case NV_DISP_FMT_I8:
+        return 1;
+    case NV_DISP_FMT_R5G6B5:
+    case NV_DISP_FMT_A1R5G5B5:
+        return 2;
+    case NV_DISP_FMT_A8R8G8B8:
+    case NV_DISP_FMT_A8B8G8R8:
+    case NV_DISP_FMT_A2B10G10R10:
+    case NV_DISP_FMT_A2R10G10B10:
+        return 4;
+    case NV_DISP_FMT_RF16_GF16_BF16_AF16:
+        return 8;
+    }
+    return 0;
+}
+
+static void bad_surface(NvGpu *gpu, NvDispChan *c, uint32_t mthd, uint32_t data,
+                        uint32_t reason, const char *what)
+{
+    nv_disp_exception(gpu, c, reason, mthd, data, NV_ERR_DISP_SURFACE, what);
+}
+
+/* The bytes a surface spans from its start (0 if its geometry overflows). */
+static uint64_t surface_span(const NvDispSurface *s)
+{
+    uint64_t rows = s->height;
+
+    if (s->block_linear) {
+        uint64_t block_rows = (uint64_t)NV_GOB_HEIGHT << s->block_height_log2;
+
+        rows = (rows + block_rows - 1) / block_rows * block_rows;
+    }
+    return (uint64_t)s->pitch * rows;
+}
+
+static bool surface_geometry(NvDispSurface *s, const uint32_t *a)
+{
+    uint32_t size = a[A_C57E_SET_SIZE / 4], storage = a[A_C57E_SET_STORAGE / 4];
+    uint32_t in = a[A_C57E_SET_POINT_IN / 4], size_in = a[A_C57E_SET_SIZE_IN / 4];
+
+    s->format = NV_FEX32(a[A_C57E_SET_PARAMS / 4], C57E_SET_PARAMS, FORMAT);
+    s->bpp = format_bpp(s->format);
+    s->width = NV_FEX32(size, C57E_SET_SIZE, WIDTH);
+    s->height = NV_FEX32(size, C57E_SET_SIZE, HEIGHT);
+    s->block_linear = NV_FEX32(storage, C57E_SET_STORAGE, MEMORY_LAYOUT) != NV_DISP_LAYOUT_PITCH;
+    s->block_height_log2 = NV_FEX32(storage, C57E_SET_STORAGE, BLOCK_HEIGHT);
+    /* pitch layout: bytes / 64; block linear: the width in 64-byte GOBs */
+    s->pitch = NV_FEX32(a[A_C57E_SET_PLANAR_STORAGE / 4], C57E_SET_PLANAR_STORAGE, PITCH) *
+               NV_GOB_WIDTH;
+    s->src_x = NV_FEX32(in, C57E_SET_POINT_IN, X);
+    s->src_y = NV_FEX32(in, C57E_SET_POINT_IN, Y);
+    s->src_w = NV_FEX32(size_in, C57E_SET_SIZE_IN, WIDTH);
+    s->src_h = NV_FEX32(size_in, C57E_SET_SIZE_IN, HEIGHT);
+    if (!s->src_w || !s->src_h) {
+        s->src_w = s->width - (s->src_x < s->width ? s->src_x : s->width);
+        s->src_h = s->height - (s->src_y < s->height ? s->src_y : s->height);
+    }
+    return s->bpp && s->width && s->height && s->block_height_log2 <= NV_BL_LOG2_MAX &&
+           (uint64_t)s->width * s->bpp <= s->pitch &&
+           (uint64_t)s->src_x + s->src_w <= s->width &&
+           (uint64_t)s->src_y + s->src_h <= s->height;
+}
+
+void nv_disp_window_latch(NvGpu *gpu, NvDispChan *c)
+{
+    NvDispSurface *s = &gpu->disp->surf[c->unit];
+    const uint32_t *a = c->armed;
+    uint32_t iso = a[A_C57E_SET_CONTEXT_DMA_ISO / 4];
+    uint64_t start, limit, span;
+
+    *s = (NvDispSurface) { 0 };
+    if (!iso) {
+        return;                         /* the window shows nothing */
+    }
+    if (!nv_disp_ctxdma(gpu, c->id, iso, &start, &limit)) {
+        nv_disp_exception(gpu, c, NV_DISP_EXC_UNRESOLVABLE_HANDLE, A_C57E_SET_CONTEXT_DMA_ISO,
+                          iso, NV_ERR_DISP_HANDLE, "a surface context DMA that resolves to "
+                          "no VRAM range");
+        return;
+    }
+    if (!surface_geometry(s, a)) {
+        bad_surface(gpu, c, A_C57E_SET_PARAMS, a[A_C57E_SET_PARAMS / 4],
+                    NV_DISP_EXC_INVALID_ARG, "a surface of an unknown format or impossible "
+                    "size, pitch or source rectangle");
+        s->valid = false;
+        return;
+    }
+    s->addr = start + ((uint64_t)a[A_C57E_SET_OFFSET / 4] << NV_DISP_CTXDMA_SHIFT);
+    span = surface_span(s);
+    if (s->addr < start || s->addr > limit || span > limit - s->addr + 1) {
+        bad_surface(gpu, c, A_C57E_SET_OFFSET, a[A_C57E_SET_OFFSET / 4],
+                    NV_DISP_EXC_INVALID_ARG, "a surface that runs past its context DMA");
+        s->valid = false;
+        return;
+    }
+    s->valid = true;
+}
+
+/* ---- front ends ---- */
+
+/* The window the head shows: the lowest owned by it with a valid surface. */
+static int shown_window(NvDisp *d, unsigned h)
+{
+    const uint32_t *core = d->chan[NV_DCH_CORE].armed;
+
+    for (unsigned w = 0; w < NV_DISP_WINDOWS; w++) {
+        uint32_t ctl = core[(A_C57D_WINDOW_SET_CONTROL + w * A_C57D_WINDOW_SET_CONTROL_STRIDE) / 4];
+
+        if (NV_FEX32(ctl, C57D_WINDOW_SET_CONTROL, OWNER) == h && d->surf[w].valid) {
+            return (int)w;
+        }
+    }
+    return -1;
+}
+
+bool nvgpu_disp_scanout(NvGpu *gpu, unsigned head, NvScanout *out)
+{
+    NvDisp *d = gpu->disp;
+    int w;
+
+    memset(out, 0, sizeof(*out));
+    if (!d || head >= NV_DISP_HEADS) {
+        return false;
+    }
+    out->generation = d->generation;
+    out->active = nv_disp_head_active(d, head);
+    if (!out->active) {
+        return true;
+    }
+    nv_disp_head_size(d, head, &out->width, &out->height);
+    out->refresh_mhz = nv_disp_refresh_mhz(d, head);
+    w = shown_window(d, head);
+    if (w >= 0) {
+        const NvDispSurface *s = &d->surf[w];
+        uint32_t at = d->chan[NV_DCH_WIMM0 + w].armed[A_C57B_SET_POINT_OUT / 4];
+
+        out->plane = true;
+        out->format = s->format;
+        out->bpp = s->bpp;
+        out->addr = s->addr;
+        out->pitch = s->pitch;
+        out->block_linear = s->block_linear;
+        out->block_height_log2 = s->block_height_log2;
+        out->surface_height = s->height;
+        out->src_x = s->src_x;
+        out->src_y = s->src_y;
+        out->src_w = s->src_w;
+        out->src_h = s->src_h;
+        out->dst_x = (int16_t)NV_FEX32(at, C57B_SET_POINT_OUT, X);
+        out->dst_y = (int16_t)NV_FEX32(at, C57B_SET_POINT_OUT, Y);
+    }
+    return true;
+}
+
+#define BL_RUN  16      /* contiguous bytes of a row inside a GOB */
+
+/* Byte offset of (x, y) of a block-linear surface (x in bytes). */
+static uint64_t bl_offset(const NvScanout *so, uint64_t x, uint64_t y)
+{
+    NvBlGeom g;
+
+    nv_bl_geom_init(&g, 0, so->block_height_log2, 0, so->pitch, so->surface_height);
+    return nv_bl_offset(&g, x, y, 0);
+}
+
+bool nvgpu_disp_read_plane(NvGpu *gpu, const NvScanout *so, uint8_t *dst, uint32_t dst_pitch)
+{
+    uint64_t row_bytes = (uint64_t)so->src_w * so->bpp;
+
+    if (!so->plane || row_bytes > dst_pitch) {
+        return false;
+    }
+    for (uint32_t y = 0; y < so->src_h; y++) {
+        uint8_t *row = dst + (uint64_t)y * dst_pitch;
+        uint64_t sy = so->src_y + y, sx = (uint64_t)so->src_x * so->bpp;
+
+        if (!so->block_linear) {
+            if (!nvgpu_vram_read(gpu, so->addr + sy * so->pitch + sx, row, row_bytes)) {
+                return false;
+            }
+            continue;
+        }
+        /* a GOB row holds 16 contiguous bytes: copy in those pieces */
+        for (uint64_t x = 0, n; x < row_bytes; x += n) {
+            n = BL_RUN - (sx + x) % BL_RUN;
+            n = n < row_bytes - x ? n : row_bytes - x;
+            if (!nvgpu_vram_read(gpu, so->addr + bl_offset(so, sx + x, sy), row + x, n)) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+void nvgpu_disp_set_edid(NvGpu *gpu, const uint8_t *edid, size_t len)
+{
+    NvDisp *d = gpu->disp;
+
+    if (!d) {
+        return;
+    }
+    d->edid_len = len < NV_DISP_EDID_MAX ? len : NV_DISP_EDID_MAX;
+    memcpy(d->edid, edid, d->edid_len);
+}

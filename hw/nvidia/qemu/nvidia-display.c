@@ -1,0 +1,230 @@
+/*
+ * nvidia-gpu's display glue: what the model's head 0 scans out becomes a
+ * QEMU graphic console.
+ *
+ * Each UI refresh asks the model what the head shows (nvgpu_disp_scanout,
+ * under the device lock). A pitch-linear XRGB8888 plane covering the head
+ * is VRAM itself: the console surface wraps the model's VRAM mapping (the
+ * model checked the range when the window was armed). Anything else (other
+ * formats, block-linear surfaces, a plane smaller than the head or moved)
+ * is copied out of VRAM by the model and converted by pixman into a
+ * console-owned surface. VRAM changes have no dirty log (BAR1 writes are
+ * MMIO callbacks), so every refresh redraws the whole surface.
+ *
+ * The vblank timer runs on the virtual clock only while the guest waits
+ * for a vblank (an enabled interrupt or a flip to latch).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "qemu/timer.h"
+#include "hw/qdev-core.h"
+#include "ui/qemu-pixman.h"
+#include "hw/nvidia/nv-disp.h"
+#include "nvidia-display.h"
+#include "hw/oot/nvidia/qemu/trace-hw_nvidia.h"
+
+#define EDID_SIZE       256         /* base block and the DisplayID extension */
+#define BLANK_WIDTH     640
+#define BLANK_HEIGHT    480
+
+/* The pixman format of a window format, 0 where the model has no conversion. */
+static pixman_format_code_t plane_format(uint32_t format)
+{
+    switch (format) {
+    case NV_DISP_FMT_A8R8G8B8:      return PIXMAN_x8r8g8b8;
+    case NV_DISP_FMT_A8B8G8R8:      return PIXMAN_x8b8g8r8;
+    case NV_DISP_FMT_R5G6B5:        return PIXMAN_r5g6b5;
+    case NV_DISP_FMT_A1R5G5B5:      return PIXMAN_x1r5g5b5;
+    case NV_DISP_FMT_A2B10G10R10:   return PIXMAN_x2b10g10r10;
+    case NV_DISP_FMT_A2R10G10B10:   return PIXMAN_x2r10g10b10;
+    }
+    return 0;
+}
+
+static void show_blank(NvidiaDisplay *d)
+{
+    dpy_gfx_replace_surface(d->con, qemu_create_placeholder_surface(
+                                BLANK_WIDTH, BLANK_HEIGHT, "Display output is not active."));
+    d->wrapped = false;
+}
+
+/* The plane is the whole head in XRGB8888, pitch linear: show VRAM as it is. */
+static bool can_wrap(const NvScanout *so)
+{
+    return so->plane && !so->block_linear && so->format == NV_DISP_FMT_A8R8G8B8 &&
+           so->dst_x == 0 && so->dst_y == 0 && so->src_w == so->width &&
+           so->src_h == so->height;
+}
+
+static void show_wrapped(NvidiaDisplay *d, const NvScanout *so)
+{
+    uint64_t start = so->addr + (uint64_t)so->src_y * so->pitch + so->src_x * 4ull;
+    uint64_t len = (uint64_t)(so->src_h - 1) * so->pitch + so->src_w * 4ull;
+    uint8_t *p = nvgpu_vram_ptr(d->gpu, start, len);
+
+    if (!p) {
+        show_blank(d);
+        return;
+    }
+    dpy_gfx_replace_surface(d->con, qemu_create_displaysurface_from(
+                                so->width, so->height, PIXMAN_x8r8g8b8, so->pitch, p));
+    d->wrapped = true;
+}
+
+/* Copies the plane out of VRAM (under the device lock) for show_converted. */
+static bool copy_plane(NvidiaDisplay *d, const NvScanout *so)
+{
+    size_t need = (size_t)so->src_w * so->bpp * so->src_h;
+
+    if (!plane_format(so->format) || !need) {
+        return false;
+    }
+    if (need > d->shadow_size) {
+        g_free(d->shadow);
+        d->shadow = g_malloc(need);
+        d->shadow_size = need;
+    }
+    return nvgpu_disp_read_plane(d->gpu, so, d->shadow, so->src_w * so->bpp);
+}
+
+/* The plane, converted by pixman, on black where it does not cover the head. */
+static void show_converted(NvidiaDisplay *d, const NvScanout *so, bool have_plane)
+{
+    DisplaySurface *ds = qemu_console_surface(d->con);
+    pixman_image_t *src;
+
+    if (d->wrapped || !ds || surface_width(ds) != (int)so->width ||
+        surface_height(ds) != (int)so->height) {
+        qemu_console_resize(d->con, so->width, so->height);
+        d->wrapped = false;
+        ds = qemu_console_surface(d->con);
+    }
+    pixman_image_fill_rectangles(PIXMAN_OP_SRC, ds->image, &(pixman_color_t) { 0 }, 1,
+                                 &(pixman_rectangle16_t) { 0, 0, so->width, so->height });
+    if (have_plane) {
+        src = pixman_image_create_bits(plane_format(so->format), so->src_w, so->src_h,
+                                       (uint32_t *)d->shadow, so->src_w * so->bpp);
+        pixman_image_composite(PIXMAN_OP_SRC, src, NULL, ds->image, 0, 0, 0, 0,
+                               so->dst_x, so->dst_y, so->src_w, so->src_h);
+        pixman_image_unref(src);
+    }
+}
+
+static void nvidia_display_update(void *opaque)
+{
+    NvidiaDisplay *d = opaque;
+    NvScanout so;
+    bool have_plane = false, changed;
+
+    d->lock(d->opaque);
+    nvgpu_disp_scanout(d->gpu, 0, &so);
+    if (so.active && so.width && so.height && !can_wrap(&so) && so.plane) {
+        have_plane = copy_plane(d, &so);
+    }
+    d->unlock(d->opaque);
+
+    changed = so.generation != d->shown_generation || so.active != d->shown_active;
+    if (changed) {
+        trace_nvgpu_disp_scanout(so.generation, so.active, so.width, so.height, so.plane,
+                                 so.addr, so.pitch, so.format, so.block_linear);
+    }
+    d->shown_generation = so.generation;
+    d->shown_active = so.active;
+    if (!so.active || !so.width || !so.height) {
+        if (changed) {
+            show_blank(d);
+        }
+        return;
+    }
+    if (can_wrap(&so)) {
+        if (changed || !d->wrapped) {
+            show_wrapped(d, &so);
+        }
+    } else {
+        show_converted(d, &so, have_plane);
+    }
+    dpy_gfx_update_full(d->con);
+}
+
+static void nvidia_display_invalidate(void *opaque)
+{
+    NvidiaDisplay *d = opaque;
+
+    d->shown_generation = 0;
+    d->shown_active = false;
+}
+
+static void set_edid(NvidiaDisplay *d)
+{
+    uint8_t edid[EDID_SIZE];
+
+    qemu_edid_generate(edid, sizeof(edid), &d->edid_info);
+    d->lock(d->opaque);
+    nvgpu_disp_set_edid(d->gpu, edid, sizeof(edid));
+    d->unlock(d->opaque);
+}
+
+/*
+ * The UI's window changed size: the monitor now prefers that mode. The
+ * connector has no hot-plug line; DRM's connector poll reads the new EDID.
+ */
+static void nvidia_display_ui_info(void *opaque, uint32_t head, QemuUIInfo *info)
+{
+    NvidiaDisplay *d = opaque;
+
+    if (head != 0 || !info->width || !info->height ||
+        (info->width == d->edid_info.prefx && info->height == d->edid_info.prefy)) {
+        return;
+    }
+    d->edid_info.prefx = info->width;
+    d->edid_info.prefy = info->height;
+    if (info->width_mm && info->height_mm) {
+        d->edid_info.width_mm = info->width_mm;
+        d->edid_info.height_mm = info->height_mm;
+    }
+    set_edid(d);
+}
+
+static const GraphicHwOps nvidia_display_ops = {
+    .gfx_update = nvidia_display_update,
+    .invalidate = nvidia_display_invalidate,
+    .ui_info = nvidia_display_ui_info,
+};
+
+static void vblank_cb(void *opaque)
+{
+    NvidiaDisplay *d = opaque;
+
+    d->lock(d->opaque);
+    nvgpu_disp_timer_expired(d->gpu);
+    d->unlock(d->opaque);
+}
+
+void nvidia_display_timer_arm(void *opaque, uint64_t deadline_ns)
+{
+    NvidiaDisplay *d = opaque;
+
+    if (d->vblank) {
+        timer_mod(d->vblank, deadline_ns);
+    }
+}
+
+void nvidia_display_init(NvidiaDisplay *d, DeviceState *dev)
+{
+    d->vblank = timer_new_ns(QEMU_CLOCK_VIRTUAL, vblank_cb, d);
+    d->con = graphic_console_init(dev, 0, &nvidia_display_ops, d);
+    set_edid(d);
+}
+
+void nvidia_display_fini(NvidiaDisplay *d)
+{
+    if (d->con) {
+        graphic_console_close(d->con);
+        d->con = NULL;
+    }
+    g_clear_pointer(&d->vblank, timer_free);
+    g_clear_pointer(&d->shadow, g_free);
+    d->shadow_size = 0;
+}
