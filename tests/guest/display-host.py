@@ -5,7 +5,8 @@ scripts/run-guest runs it beside the guest: it gets the QEMU options the
 test needs (--qemu-opts: the monitor's mode on the GPU, a QMP socket),
 then reads the guest's serial log on stdin, passes it through, and at each
 "NVQEMU-SCREENDUMP NAME" line takes a QMP screendump and checks its pixels,
-printing PASS:/FAIL: lines like the guest's.
+printing PASS:/FAIL: lines like the guest's; at "NVQEMU-MONITOR WxH" it
+plugs in a monitor preferring that mode (the GPU's monitor-size property).
 
     display-host.py --qemu-opts SOCKET
     display-host.py --qmp SOCKET --out DIR    (DIR/FAILED marks a failed check)
@@ -16,6 +17,7 @@ import socket
 import sys
 
 WIDTH, HEIGHT = 1024, 768   # the monitor's mode (the GPU's xres/yres)
+GPU_ID = 'nvgpu'
 
 # modetest's SMPTE pattern (libdrm tests/util/pattern.c): seven bars over the
 # top two thirds, 75% grey, yellow, cyan, green, magenta, red, blue.
@@ -99,8 +101,8 @@ CHECKS = {'fbcon': check_fbcon, 'modetest': check_modetest}
 
 def main():
     if sys.argv[1] == '--qemu-opts':
-        print(',xres=%d,yres=%d -qmp unix:%s,server=on,wait=off'
-              % (WIDTH, HEIGHT, sys.argv[2]))
+        print(',id=%s,xres=%d,yres=%d -qmp unix:%s,server=on,wait=off'
+              % (GPU_ID, WIDTH, HEIGHT, sys.argv[2]))
         return
     global FAILED
     sock_path, out = sys.argv[2], sys.argv[4]
@@ -109,6 +111,12 @@ def main():
         sys.stdout.write(line)
         sys.stdout.flush()
         tag = line.strip().split()
+        if len(tag) == 2 and tag[0] == 'NVQEMU-MONITOR':
+            try:
+                qmp(sock_path, 'qom-set', path='/machine/peripheral/' + GPU_ID,
+                    property='monitor-size', value=tag[1])
+            except (OSError, ValueError, RuntimeError) as e:
+                report(False, 'monitor-size %s: %s' % (tag[1], e))
         if len(tag) == 2 and tag[0] == 'NVQEMU-SCREENDUMP' and tag[1] in CHECKS:
             path = os.path.join(out, tag[1] + '.ppm')
             try:

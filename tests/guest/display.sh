@@ -2,7 +2,8 @@
 # In-guest test "display": nouveau's KMS on the model's display engine.
 # The connector, its modes and EDID (the host gives the monitor 1024x768:
 # tests/guest/display-host.py), fbcon, a modetest mode set with its test
-# pattern, vblank events (vbltest) and page flips (modetest -v). Where the
+# pattern, vblank events (vbltest), page flips (modetest -v) and a hot-plug
+# (the host plugs in a monitor preferring 1280x1024). Where the
 # host must look at the screen, the guest prints "NVQEMU-SCREENDUMP NAME"
 # and holds the picture; display-host.py takes a QMP screendump and checks
 # its pixels. One PASS:/FAIL: line per check; exits 1 if any check failed.
@@ -28,6 +29,10 @@ check "its EDID was read over DDC ($(wc -c < "$conn/edid") bytes, header $edid_h
     test "$edid_head" = 00ffffffffffff00
 check "fbcon runs on the display (fb0 $(cat /sys/class/graphics/fb0/virtual_size 2>/dev/null))" \
     grep -qx 1024,768 /sys/class/graphics/fb0/virtual_size
+
+# the CPU's path to VRAM: a mapped dumb buffer through BAR1 (a figure, and
+# that the data arrived)
+bar1-bw
 
 # fbcon: text on the first virtual terminal
 printf '\033[2J\033[HNVQEMU DISPLAY TEST\nThe quick brown fox jumps over the lazy dog.\n' > /dev/tty1
@@ -66,6 +71,19 @@ exec 3>&-
 wait
 flips=$(grep -o 'freq: [0-9.]*Hz' /tmp/flip | tail -n 1)
 check "modetest -v page-flips (${flips:-no freq line})" test -n "$flips"
+
+# another monitor mode from the host: the hot-plug line pulses and nouveau
+# reads the new EDID by itself (the connector's EDID in sysfs changes with
+# nobody probing); fbcon's probe keeps to its 1024-wide buffer, a client's
+# (modetest's) lists the new preferred mode first
+first_mode() { modetest -M nouveau -c 2>/dev/null | awk '$1 == "#0" { print $2; exit }'; }
+cp "$conn/edid" /tmp/edid0
+echo "NVQEMU-MONITOR 1280x1024"
+for i in $(seq 40); do cmp -s "$conn/edid" /tmp/edid0 || break; sleep 0.5; done
+check "the hot-plug makes nouveau read the new monitor's EDID by itself" \
+    sh -c "! cmp -s '$conn/edid' /tmp/edid0"
+check "the connector now prefers the new monitor's mode ($(first_mode))" \
+    test "$(first_mode)" = 1280x1024
 
 collect_dmesg
 check_clean_dmesg

@@ -4,13 +4,16 @@
  * channel's pushbuffer, UPDATE, the three supervisor stages, the core
  * notifier), a window showing a pattern the test wrote to VRAM, and QMP
  * screendumps of QEMU's console compared pixel by pixel: XRGB8888 (shown
- * from VRAM directly) and R5G6B5 (converted by pixman). And the headless
+ * from VRAM directly) and R5G6B5 (converted by pixman), then with a
+ * cursor composited over it (premultiplied, half its columns clear,
+ * partly off the screen). And the headless
  * Tesla T4 (display=off) has no display registers.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
 #include "libqtest.h"
+#include "hw/nvidia/cl-c57a.h"
 #include "hw/nvidia/cl-c57d.h"
 #include "hw/nvidia/cl-c57e.h"
 #include "hw/nvidia/nv-disp.h"
@@ -26,6 +29,8 @@
 #define PB_CORE     0x200000u
 #define PB_WIN      0x201000u
 #define SURF        0x300000u
+#define CURSOR      0x400000u
+#define CURS_USER   NV_DISP_CHAN_USER(NV_DISP_ID_CURS(0))
 #define H_SYNC      0xf0000000u
 #define H_VRAM      0xfb000000u
 
@@ -68,6 +73,7 @@ static void display_setup(Gpu *g, uint64_t vram_start, uint64_t vram_limit)
     ctxdma(g, OBJ_SYNC, SYNC, SYNC + 0xfff);
     ctxdma(g, OBJ_VRAM, vram_start, vram_limit);
     ramht_insert(g, 0, H_SYNC, OBJ_SYNC);
+    ramht_insert(g, 0, H_VRAM, OBJ_VRAM);
     ramht_insert(g, 1, H_SYNC, OBJ_SYNC);
     ramht_insert(g, 1, H_VRAM, OBJ_VRAM);
 }
@@ -231,6 +237,28 @@ static void test_modeset_screendump(void)
     shot = screendump(&g);
     for (unsigned i = 0; i < W * H; i++) {
         g_assert_cmphex(shot[i], ==, from_565(img16[i]));
+    }
+    g_free(shot);
+
+    /* a 32x32 cursor: opaque green on the left half, clear on the right, hot spot (1, 2) */
+    for (unsigned i = 0; i < 32 * 32; i++) {
+        vram_write32(&g, CURSOR + 4 * i, i % 32 < 16 ? 0xff00ff00u : 0);
+    }
+    wr(&g, A_DISP_FE_CHNCTL(NV_DISP_ID_CURS(0)), 1);
+    wr(&g, CURS_USER + A_C57A_SET_CURSOR_HOT_SPOT_POINT_OUT, (W - 8 + 1) | 2u << 16);
+    wr(&g, CURS_USER + A_C57A_UPDATE, 1);
+    mthd(&g, &c, A_C57D_HEAD_SET_CONTEXT_DMA_CURSOR, H_VRAM);
+    mthd(&g, &c, A_C57D_HEAD_SET_OFFSET_CURSOR, CURSOR >> 8);
+    mthd(&g, &c, A_C57D_HEAD_SET_CONTROL_CURSOR,
+         1u << 31 | 1u << 12 | 2u << 20 | NV_DISP_FMT_A8R8G8B8);
+    core_update(&g, &c);
+    shot = screendump(&g);
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            bool green = x >= W - 8 && y < 32;      /* the image starts at (W - 8, 0) */
+
+            g_assert_cmphex(shot[y * W + x], ==, green ? 0x00ff00 : from_565(img16[y * W + x]));
+        }
     }
     g_free(shot);
     g_assert_cmpuint(gpu_guest_errors(&g, "disp_surface"), ==, 0);

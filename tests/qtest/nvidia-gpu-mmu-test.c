@@ -120,6 +120,47 @@ static void test_remap_invalidate(void)
     gpu_stop(&m.g);
 }
 
+/*
+ * BAR1's fast path: a translated page is mapped onto VRAM after its first
+ * access, and the mapping goes with the TLB: after a remap and invalidate
+ * the writes land in the new page, after a read-only remap they fault.
+ */
+static void test_bar1_direct(void)
+{
+    Mmu m;
+
+    mmu_start(&m, NV_TARGET_VRAM, NULL);
+    bind_bar(&m, A_VF_BAR1_BLOCK);
+    nvpt_map(&m.vmm, 0x5000, 0x300000, NV_TARGET_VRAM, NV_PAGE_SHIFT_4K, 0);
+    for (unsigned i = 0; i < 4; i++) {                  /* trapped, then direct */
+        qpci_io_writeq(m.g.dev, m.bar1, 0x5000 + 8 * i, 0x1000 + i);
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        g_assert_cmphex(vram_read64(&m.g, 0x300000 + 8 * i), ==, 0x1000 + i);
+        g_assert_cmphex(qpci_io_readq(m.g.dev, m.bar1, 0x5000 + 8 * i), ==, 0x1000 + i);
+    }
+    vram_write64(&m.g, 0x300040, 0xfeed);               /* VRAM itself, seen through BAR1 */
+    g_assert_cmphex(qpci_io_readq(m.g.dev, m.bar1, 0x5040), ==, 0xfeed);
+
+    nvpt_map(&m.vmm, 0x5000, 0x301000, NV_TARGET_VRAM, NV_PAGE_SHIFT_4K, 0);
+    invalidate(&m);
+    qpci_io_writeq(m.g.dev, m.bar1, 0x5000, 0x2222);
+    qpci_io_writeq(m.g.dev, m.bar1, 0x5008, 0x3333);
+    g_assert_cmphex(vram_read64(&m.g, 0x301000), ==, 0x2222);
+    g_assert_cmphex(vram_read64(&m.g, 0x301008), ==, 0x3333);
+    g_assert_cmphex(vram_read64(&m.g, 0x300000), ==, 0x1000);
+
+    nvpt_map(&m.vmm, 0x5000, 0x301000, NV_TARGET_VRAM, NV_PAGE_SHIFT_4K,
+             R_PTE_READ_ONLY_MASK);
+    invalidate(&m);
+    qpci_io_writeq(m.g.dev, m.bar1, 0x5000, 0x4444);
+    qpci_io_writeq(m.g.dev, m.bar1, 0x5000, 0x5555);
+    g_assert_cmphex(vram_read64(&m.g, 0x301000), ==, 0x2222);
+    g_assert_cmpuint(gpu_guest_errors(&m.g, "mmu_fault_bar1"), ==, 2);
+    g_assert_cmphex(qpci_io_readq(m.g.dev, m.bar1, 0x5000), ==, 0x2222);
+    gpu_stop(&m.g);
+}
+
 static void enable_fault_msi(Mmu *m)
 {
     msi_enable(&m->g);
@@ -214,5 +255,6 @@ int main(int argc, char **argv)
     qtest_add_func("/nvidia-gpu/mmu/sys-tables", test_sys_tables);
     qtest_add_func("/nvidia-gpu/mmu/remap-invalidate", test_remap_invalidate);
     qtest_add_func("/nvidia-gpu/mmu/faults", test_faults);
+    qtest_add_func("/nvidia-gpu/mmu/bar1-direct", test_bar1_direct);
     return g_test_run();
 }

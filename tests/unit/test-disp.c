@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "fake-platform.h"
+#include "hw/nvidia/cl-c57a.h"
 #include "hw/nvidia/cl-c57d.h"
 #include "hw/nvidia/cl-c57e.h"
 #include "hw/nvidia/nv-disp.h"
@@ -401,6 +402,47 @@ static void test_bad_input(void)
     fake_free(f);
 }
 
+/* The cursor's image at (the hot spot's point) - (the hot spot), A1R5G5B5 widened. */
+static void test_cursor(void)
+{
+    FakePlatform *f = disp_new();
+    const uint32_t curs = NV_DISP_CHAN_USER(NV_DISP_ID_CURS(0));
+    uint32_t got[32 * 32];
+    NvScanout so;
+    Pb c;
+
+    disp_setup(f);
+    c = modeset(f);
+    for (unsigned i = 0; i < 32 * 32; i += 2) {
+        vram_wr32(f, SURF + 2 * i, 0x7c00u << 16 | 0x8000u | 0x001f);  /* blue, clear red */
+    }
+    wr32(f, A_DISP_FE_CHNCTL(NV_DISP_ID_CURS(0)), 1);
+    g_assert_cmpuint(rd32(f, curs + NV_DISP_CURS_FREE), >=, 4);
+    wr32(f, curs + A_C57A_SET_CURSOR_HOT_SPOT_POINT_OUT, 100 | 50u << 16);
+    wr32(f, curs + A_C57A_UPDATE, 1);
+    mthd(f, &c, HEAD(A_C57D_HEAD_SET_CONTEXT_DMA_CURSOR), H_VRAM);
+    mthd(f, &c, HEAD(A_C57D_HEAD_SET_OFFSET_CURSOR), SURF >> 8);
+    mthd(f, &c, HEAD(A_C57D_HEAD_SET_CONTROL_CURSOR),
+         1u << 31 | 2u << 12 | 3u << 20 | NV_DISP_FMT_A1R5G5B5);
+    core_update(f, &c);
+    nvgpu_disp_scanout(f->gpu, 0, &so);
+    g_assert_true(so.cursor);
+    g_assert_cmpuint(so.cursor_size, ==, 32);
+    g_assert_cmpint(so.cursor_x, ==, 98);
+    g_assert_cmpint(so.cursor_y, ==, 47);
+    g_assert_true(nvgpu_disp_read_cursor(f->gpu, &so, got));
+    g_assert_cmphex(got[0], ==, 0xff0000ff);
+    g_assert_cmphex(got[1], ==, 0);
+    /* an image past its context DMA: the core's exception, no cursor */
+    mthd(f, &c, HEAD(A_C57D_HEAD_SET_OFFSET_CURSOR), (uint32_t)((VRAM - 0x400) >> 8));    /* 2 KiB in 1 */
+    core_update(f, &c);
+    nvgpu_disp_scanout(f->gpu, 0, &so);
+    g_assert_false(so.cursor);
+    expect_exception(f, 0, NV_DISP_EXC_INVALID_ARG, A_C57D_HEAD_SET_CONTROL_CURSOR,
+                     NV_ERR_DISP_SURFACE);
+    fake_free(f);
+}
+
 /* ---- DDC: an I2C master bit-banging the port as nouveau's i2c-algo-bit does ---- */
 
 static void i2c_set(FakePlatform *f, bool scl, bool sda)
@@ -500,6 +542,32 @@ static void test_ddc(void)
     fake_free(f);
 }
 
+/* A new EDID pulses the hot-plug line: both edges latched, PMC bit 21 when enabled. */
+static void test_hotplug(void)
+{
+    FakePlatform *f = disp_new();
+    const uint32_t line = NV_DISP_HPD_LINE;
+    uint8_t edid[128] = { 0x00, 0xff };
+
+    nvgpu_disp_set_edid(f->gpu, edid, sizeof(edid));
+    nvgpu_reset(f->gpu);                            /* plugged in at power-on: no edge */
+    g_assert_cmphex(rd32(f, A_GPIO_LINE(line)) & R_GPIO_LINE_SENSE_MASK, !=, 0);
+    g_assert_cmphex(rd32(f, A_GPIO_INTR_0), ==, 0);
+    wr32(f, A_GPIO_INTR_EN_0, 1u << line | 1u << (16 + line));
+    wr32(f, A_PMC_INTR_EN_SET_0, NV_PMC_INTR_GPIO);
+    nvgpu_disp_set_edid(f->gpu, edid, sizeof(edid));            /* the same monitor */
+    g_assert_cmphex(rd32(f, A_GPIO_INTR_0), ==, 0);
+    edid[2] = 1;
+    nvgpu_disp_set_edid(f->gpu, edid, sizeof(edid));
+    g_assert_cmphex(rd32(f, A_GPIO_INTR_0), ==, 1u << line | 1u << (16 + line));
+    g_assert_cmphex(rd32(f, A_PMC_INTR_0) & NV_PMC_INTR_GPIO, ==, NV_PMC_INTR_GPIO);
+    g_assert_true(nvgpu_irq_level(f->gpu));
+    g_assert_cmphex(rd32(f, A_GPIO_LINE(line)) & R_GPIO_LINE_SENSE_MASK, !=, 0);
+    wr32(f, A_GPIO_INTR_0, 1u << line | 1u << (16 + line));
+    g_assert_cmphex(rd32(f, A_PMC_INTR_0) & NV_PMC_INTR_GPIO, ==, 0);
+    fake_free(f);
+}
+
 /* The Tesla T4's display is fused off: its display registers do not exist. */
 static void test_fused_off(void)
 {
@@ -525,9 +593,11 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/disp/fused-off", test_fused_off);
     g_test_add_func("/disp/ddc", test_ddc);
+    g_test_add_func("/disp/hotplug", test_hotplug);
     g_test_add_func("/disp/modeset", test_modeset);
     g_test_add_func("/disp/window", test_window);
     g_test_add_func("/disp/vblank", test_vblank);
+    g_test_add_func("/disp/cursor", test_cursor);
     g_test_add_func("/disp/bad-input", test_bad_input);
     return g_test_run();
 }

@@ -208,6 +208,12 @@ void nvgpu_timer_expired(NvGpu *gpu)
     nv_irq_update(gpu);
 }
 
+void nvgpu_disp_set_edid(NvGpu *gpu, const uint8_t *edid, size_t len)
+{
+    nv_disp_set_edid(gpu, edid, len);
+    nv_irq_update(gpu);
+}
+
 void nvgpu_disp_timer_expired(NvGpu *gpu)
 {
     if (gpu->disp) {

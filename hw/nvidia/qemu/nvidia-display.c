@@ -8,7 +8,8 @@
  * model checked the range when the window was armed). Anything else (other
  * formats, block-linear surfaces, a plane smaller than the head or moved)
  * is copied out of VRAM by the model and converted by pixman into a
- * console-owned surface. VRAM changes have no dirty log (BAR1 writes are
+ * console-owned surface. A cursor is composited there too (premultiplied
+ * OVER, the composition nouveau programs), so screendumps show it. VRAM changes have no dirty log (BAR1 writes are
  * MMIO callbacks), so every refresh redraws the whole surface.
  *
  * The vblank timer runs on the virtual clock only while the guest waits
@@ -50,10 +51,13 @@ static void show_blank(NvidiaDisplay *d)
     d->wrapped = false;
 }
 
-/* The plane is the whole head in XRGB8888, pitch linear: show VRAM as it is. */
+#define CURSOR_MAX      256
+
+/* The plane is the whole head in XRGB8888, pitch linear, no cursor: show VRAM as it is. */
 static bool can_wrap(const NvScanout *so)
 {
-    return so->plane && !so->block_linear && so->format == NV_DISP_FMT_A8R8G8B8 &&
+    return so->plane && !so->cursor && !so->block_linear &&
+           so->format == NV_DISP_FMT_A8R8G8B8 &&
            so->dst_x == 0 && so->dst_y == 0 && so->src_w == so->width &&
            so->src_h == so->height;
 }
@@ -89,8 +93,20 @@ static bool copy_plane(NvidiaDisplay *d, const NvScanout *so)
     return nvgpu_disp_read_plane(d->gpu, so, d->shadow, so->src_w * so->bpp);
 }
 
+static void composite_cursor(NvidiaDisplay *d, const NvScanout *so, pixman_image_t *dst)
+{
+    pixman_image_t *src = pixman_image_create_bits(PIXMAN_a8r8g8b8, so->cursor_size,
+                                                   so->cursor_size, d->cursor,
+                                                   so->cursor_size * 4);
+
+    pixman_image_composite(PIXMAN_OP_OVER, src, NULL, dst, 0, 0, 0, 0, so->cursor_x,
+                           so->cursor_y, so->cursor_size, so->cursor_size);
+    pixman_image_unref(src);
+}
+
 /* The plane, converted by pixman, on black where it does not cover the head. */
-static void show_converted(NvidiaDisplay *d, const NvScanout *so, bool have_plane)
+static void show_converted(NvidiaDisplay *d, const NvScanout *so, bool have_plane,
+                           bool have_cursor)
 {
     DisplaySurface *ds = qemu_console_surface(d->con);
     pixman_image_t *src;
@@ -110,18 +126,23 @@ static void show_converted(NvidiaDisplay *d, const NvScanout *so, bool have_plan
                                so->dst_x, so->dst_y, so->src_w, so->src_h);
         pixman_image_unref(src);
     }
+    if (have_cursor) {
+        composite_cursor(d, so, ds->image);
+    }
 }
 
 static void nvidia_display_update(void *opaque)
 {
     NvidiaDisplay *d = opaque;
     NvScanout so;
-    bool have_plane = false, changed;
+    bool have_plane = false, have_cursor = false, changed;
 
     d->lock(d->opaque);
     nvgpu_disp_scanout(d->gpu, 0, &so);
-    if (so.active && so.width && so.height && !can_wrap(&so) && so.plane) {
-        have_plane = copy_plane(d, &so);
+    if (so.active && so.width && so.height && !can_wrap(&so)) {
+        have_plane = so.plane && copy_plane(d, &so);
+        have_cursor = so.cursor && so.cursor_size <= CURSOR_MAX &&
+                      nvgpu_disp_read_cursor(d->gpu, &so, d->cursor);
     }
     d->unlock(d->opaque);
 
@@ -143,7 +164,7 @@ static void nvidia_display_update(void *opaque)
             show_wrapped(d, &so);
         }
     } else {
-        show_converted(d, &so, have_plane);
+        show_converted(d, &so, have_plane, have_cursor);
     }
     dpy_gfx_update_full(d->con);
 }
@@ -166,25 +187,29 @@ static void set_edid(NvidiaDisplay *d)
     d->unlock(d->opaque);
 }
 
-/*
- * The UI's window changed size: the monitor now prefers that mode. The
- * connector has no hot-plug line; DRM's connector poll reads the new EDID.
- */
+void nvidia_display_set_mode(NvidiaDisplay *d, uint32_t width, uint32_t height)
+{
+    if (!d->con || (width == d->edid_info.prefx && height == d->edid_info.prefy)) {
+        return;
+    }
+    d->edid_info.prefx = width;
+    d->edid_info.prefy = height;
+    set_edid(d);                /* a new EDID pulses the hot-plug line */
+}
+
+/* The UI's window changed size: the monitor now prefers that mode. */
 static void nvidia_display_ui_info(void *opaque, uint32_t head, QemuUIInfo *info)
 {
     NvidiaDisplay *d = opaque;
 
-    if (head != 0 || !info->width || !info->height ||
-        (info->width == d->edid_info.prefx && info->height == d->edid_info.prefy)) {
+    if (head != 0 || !info->width || !info->height) {
         return;
     }
-    d->edid_info.prefx = info->width;
-    d->edid_info.prefy = info->height;
     if (info->width_mm && info->height_mm) {
         d->edid_info.width_mm = info->width_mm;
         d->edid_info.height_mm = info->height_mm;
     }
-    set_edid(d);
+    nvidia_display_set_mode(d, info->width, info->height);
 }
 
 static const GraphicHwOps nvidia_display_ops = {
@@ -214,6 +239,7 @@ void nvidia_display_timer_arm(void *opaque, uint64_t deadline_ns)
 void nvidia_display_init(NvidiaDisplay *d, DeviceState *dev)
 {
     d->vblank = timer_new_ns(QEMU_CLOCK_VIRTUAL, vblank_cb, d);
+    d->cursor = g_new(uint32_t, CURSOR_MAX * CURSOR_MAX);
     d->con = graphic_console_init(dev, 0, &nvidia_display_ops, d);
     set_edid(d);
 }
@@ -226,5 +252,6 @@ void nvidia_display_fini(NvidiaDisplay *d)
     }
     g_clear_pointer(&d->vblank, timer_free);
     g_clear_pointer(&d->shadow, g_free);
+    g_clear_pointer(&d->cursor, g_free);
     d->shadow_size = 0;
 }

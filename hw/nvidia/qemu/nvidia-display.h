@@ -26,11 +26,14 @@ typedef struct NvidiaDisplay {
     bool wrapped;               /* the console surface is VRAM itself */
     uint8_t *shadow;            /* a converted plane's pixels (g_malloc) */
     size_t shadow_size;
+    uint32_t *cursor;           /* the cursor image, premultiplied ARGB (256 x 256) */
 } NvidiaDisplay;
 
 /* After the model exists: the console, the EDID and the timer. */
 void nvidia_display_init(NvidiaDisplay *d, DeviceState *dev);
 void nvidia_display_fini(NvidiaDisplay *d);
+/* The monitor now prefers width x height: a new EDID, a hot-plug pulse. */
+void nvidia_display_set_mode(NvidiaDisplay *d, uint32_t width, uint32_t height);
 /* NvPlatform.disp_timer_arm */
 void nvidia_display_timer_arm(void *opaque, uint64_t deadline_ns);
 

@@ -46,6 +46,7 @@
 #include "hw/nvidia/nvidia-gpu.h"
 #include "hw/nvidia/sm/sm.h"
 #include "hw/oot/nvidia/qemu/trace-hw_nvidia.h"
+#include "nvidia-bar1.h"
 #include "nvidia-display.h"
 
 OBJECT_DECLARE_SIMPLE_TYPE(NvidiaGpuState, NVIDIA_GPU)
@@ -54,7 +55,9 @@ struct NvidiaGpuState {
     PCIDevice parent_obj;
 
     MemoryRegion bar0;
-    MemoryRegion bar1;
+    MemoryRegion bar1;          /* a container: bar1_io below, VRAM aliases above */
+    MemoryRegion bar1_io;
+    NvidiaBar1Map bar1_map;     /* translated BAR1 pages mapped onto VRAM */
     MemoryRegion bar3;
     MemoryRegion rom;
     NvGpu *gpu;
@@ -108,6 +111,13 @@ static void plat_timer_cancel(void *opaque)
     NvidiaGpuState *s = opaque;
 
     timer_del(s->alarm);
+}
+
+static void plat_bar_unmap(void *opaque)
+{
+    NvidiaGpuState *s = opaque;
+
+    nvidia_bar1_unmap(&s->bar1_map);
 }
 
 static void plat_disp_timer_arm(void *opaque, uint64_t deadline)
@@ -494,12 +504,21 @@ static void aperture_write(NvidiaGpuState *s, unsigned bar, hwaddr addr, uint64_
 
 static uint64_t bar1_read(void *opaque, hwaddr addr, unsigned size)
 {
-    return aperture_read(opaque, 1, addr, size);
+    NvidiaGpuState *s = opaque;
+    uint64_t v = aperture_read(s, 1, addr, size);
+
+    MODEL_LOCK_GUARD(s);
+    nvidia_bar1_touch(&s->bar1_map, addr);
+    return v;
 }
 
 static void bar1_write(void *opaque, hwaddr addr, uint64_t val, unsigned size)
 {
-    aperture_write(opaque, 1, addr, val, size);
+    NvidiaGpuState *s = opaque;
+
+    aperture_write(s, 1, addr, val, size);
+    MODEL_LOCK_GUARD(s);
+    nvidia_bar1_touch(&s->bar1_map, addr);     /* the next accesses there go to RAM */
 }
 
 static uint64_t bar3_read(void *opaque, hwaddr addr, unsigned size)
@@ -564,8 +583,11 @@ static bool nvgpu_init_pci(NvidiaGpuState *s, Error **errp)
     memory_region_init_io(&s->bar0, OBJECT(s), &bar0_ops, s, "nvidia-gpu-bar0",
                           NV_BAR0_SIZE);
     pci_register_bar(pdev, NVIDIA_GPU_BAR_REGS, PCI_BASE_ADDRESS_SPACE_MEMORY, &s->bar0);
-    memory_region_init_io(&s->bar1, OBJECT(s), &bar1_ops, s,
-                          "nvidia-gpu-bar1", s->bar1_size);
+    memory_region_init(&s->bar1, OBJECT(s), "nvidia-gpu-bar1", s->bar1_size);
+    memory_region_init_io(&s->bar1_io, OBJECT(s), &bar1_ops, s,
+                          "nvidia-gpu-bar1-mmio", s->bar1_size);
+    memory_region_add_subregion_overlap(&s->bar1, 0, &s->bar1_io, 0);
+    nvidia_bar1_init(&s->bar1_map, OBJECT(s), &s->bar1, s->gpu);
     pci_register_bar(pdev, NVIDIA_GPU_BAR_FB, bar64_pref, &s->bar1);
     memory_region_init_io(&s->bar3, OBJECT(s), &bar3_ops, s,
                           "nvidia-gpu-bar3", NVIDIA_GPU_BAR3_SIZE);
@@ -603,7 +625,7 @@ static void nvgpu_realize(PCIDevice *pdev, Error **errp)
     const NvPlatform plat = {
         .opaque = s, .time_ns = plat_time_ns, .timer_arm = plat_timer_arm,
         .timer_cancel = plat_timer_cancel, .irq_update = plat_irq_update,
-        .disp_timer_arm = plat_disp_timer_arm,
+        .disp_timer_arm = plat_disp_timer_arm, .bar_unmap = plat_bar_unmap,
         .dma_read = plat_dma_read, .dma_write = plat_dma_write,
         .guest_error = plat_guest_error, .unimp = plat_unimp,
         .unimp_method = plat_unimp_method,
@@ -675,6 +697,11 @@ static void nvgpu_teardown(NvidiaGpuState *s)
 
     nvgpu_host_thread_stop(s);
     nvidia_display_fini(&s->display);
+    nvidia_bar1_fini(&s->bar1_map);
+    /* a subregion refers to its owner: inside our own container, that is a cycle */
+    if (s->bar1_io.container) {
+        memory_region_del_subregion(&s->bar1, &s->bar1_io);
+    }
     migrate_del_blocker(&s->migration_blocker);
     pcie_cap_exit(pdev);
     msi_uninit(pdev);
@@ -784,6 +811,30 @@ static void nvgpu_get_sm_hostmem(Object *obj, Visitor *v, const char *name, void
     visit_type_uint64(v, name, &used, errp);
 }
 
+/* monitor-size: "WxH", what the monitor prefers (as when the UI's window is resized). */
+static char *nvgpu_get_monitor_size(Object *obj, Error **errp)
+{
+    NvidiaGpuState *s = NVIDIA_GPU(obj);
+
+    return g_strdup_printf("%ux%u", s->display.edid_info.prefx, s->display.edid_info.prefy);
+}
+
+static void nvgpu_set_monitor_size(Object *obj, const char *value, Error **errp)
+{
+    NvidiaGpuState *s = NVIDIA_GPU(obj);
+    unsigned w, h;
+    char end;
+
+    if (!s->display.con) {
+        error_setg(errp, "nvidia-gpu: monitor-size needs a realized device with display=on");
+    } else if (sscanf(value, "%ux%u%c", &w, &h, &end) != 2 || w < 64 || h < 64 ||
+               w > 8192 || h > 8192) {
+        error_setg(errp, "nvidia-gpu: monitor-size wants WIDTHxHEIGHT, 64..8192 each");
+    } else {
+        nvidia_display_set_mode(&s->display, w, h);
+    }
+}
+
 static void nvgpu_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
@@ -803,6 +854,13 @@ static void nvgpu_class_init(ObjectClass *klass, void *data)
                               NULL, NULL, NULL);
     object_class_property_set_description(klass, "sm-hostmem-used",
                                           "host memory compute launches hold now (bytes)");
+    object_class_property_add_str(klass, "monitor-size", nvgpu_get_monitor_size,
+                                  nvgpu_set_monitor_size);
+    object_class_property_set_description(klass, "monitor-size",
+                                          "the mode the monitor prefers, WxH: setting it at "
+                                          "run time plugs in a monitor with that mode (a new "
+                                          "EDID and a hot-plug pulse), as resizing the UI's "
+                                          "window does");
     object_class_property_add(klass, "guest-errors", "NvidiaGpuGuestErrors",
                               nvgpu_get_guest_errors, NULL, NULL, NULL);
     object_class_property_set_description(klass, "guest-errors",

@@ -18,8 +18,9 @@
 #define NV_DISP_SORS            1
 #define NV_DISP_WINDOWS         2
 
-/* PMC_INTR_0 line of the display (gp100 MC) */
+/* PMC_INTR_0 lines of the display and of GPIO/I2C (gp100 MC) */
 #define NV_PMC_INTR_DISP        (1u << 26)
+#define NV_PMC_INTR_GPIO        (1u << 21)
 
 /* ---- GPIO and I2C pads (0x00d000) ---- */
 #define NV_GPIO_BASE            0x00d000
@@ -36,7 +37,16 @@ NV_REG32(GPIO_UPDATE,           0x00d604)
     NV_FIELD(GPIO_LINE, SENSE, 14, 1)
 #define A_GPIO_INPUT_MUX(n)     (0x00d740 + 4 * (n))
 #define NV_GPIO_INPUT_MUXES     32
-/* GPIO and AUX interrupt status and enables (0x00dc00..) are plain registers. */
+/*
+ * GPIO interrupts of lines 0..15: bit l the line went high, bit 16 + l low
+ * (W1C); with a display the gpio unit latches the hot-plug line's edges
+ * here; the other GPIO and AUX interrupt registers stay plain registers.
+ */
+NV_REG32(GPIO_INTR_0,           0x00dc00)
+NV_REG32(GPIO_INTR_EN_0,        0x00dc08)
+#define NV_GPIO_INTR_LOW_SHIFT  16
+/* The monitor's hot-plug detect: GPIO line 1, function HPD_0 in the VBIOS */
+#define NV_DISP_HPD_LINE        1
 
 /* HDA codec capability: which SORs can carry audio (none) */
 NV_REG32(HDA_SOR_CAP,           0x08a15c)

@@ -27,6 +27,12 @@ typedef struct NvPlatform {
     /* Call nvgpu_timer_expired() once time_ns() >= deadline; a later call replaces it. */
     void (*timer_arm)(void *opaque, uint64_t deadline_ns);
     void (*timer_cancel)(void *opaque);
+    /*
+     * Every translation a front end took from nvgpu_bar_page() is void: the
+     * guest's later BAR accesses must come back through nvgpu_bar_read/write.
+     * Called from any thread the model runs on.
+     */
+    void (*bar_unmap)(void *opaque);
     /* The display's vblank: call nvgpu_disp_timer_expired() once time_ns() >= deadline. */
     void (*disp_timer_arm)(void *opaque, uint64_t deadline_ns);
     /* The interrupt line or its edge count changed (see nvgpu_irq_level()). */
@@ -158,6 +164,14 @@ void nvgpu_bar0_write(NvGpu *gpu, uint32_t offset, uint32_t value, unsigned size
  * reported as an MMU fault.
  */
 uint64_t nvgpu_bar_read(NvGpu *gpu, unsigned bar, uint64_t offset, unsigned size);
+/*
+ * The VRAM address behind the 4 KiB page of a BAR offset, for a front end
+ * that lets the guest reach it directly until the platform's bar_unmap
+ * (which every TLB invalidate, BAR rebind and reset calls): only pages the
+ * guest may write and that are VRAM (not sparse, read-only or system
+ * memory). Reports nothing; false for any other page.
+ */
+bool nvgpu_bar_page(NvGpu *gpu, unsigned bar, uint64_t offset, uint64_t *vram_addr);
 void nvgpu_bar_write(NvGpu *gpu, unsigned bar, uint64_t offset, uint64_t value,
                      unsigned size);
 
@@ -228,6 +242,11 @@ typedef struct NvScanout {
     uint32_t block_height_log2, surface_height;
     uint32_t src_x, src_y, src_w, src_h;    /* the part of the surface shown */
     int32_t dst_x, dst_y;       /* where it is shown */
+    /* the cursor: a square of premultiplied ARGB over the plane (nouveau's composition) */
+    bool cursor;
+    uint32_t cursor_size, cursor_format;    /* 32..256; NV_DISP_FMT_A8R8G8B8 or _A1R5G5B5 */
+    uint64_t cursor_addr;                   /* VRAM offset, packed rows */
+    int32_t cursor_x, cursor_y;             /* its top left on the head (may be negative) */
     uint32_t generation;        /* changes whenever anything above may have changed */
 } NvScanout;
 
@@ -235,7 +254,12 @@ typedef struct NvScanout {
 bool nvgpu_disp_scanout(NvGpu *gpu, unsigned head, NvScanout *out);
 /* Copies the shown rectangle of a scanout's plane, rows dst_pitch bytes apart. */
 bool nvgpu_disp_read_plane(NvGpu *gpu, const NvScanout *so, uint8_t *dst, uint32_t dst_pitch);
-/* The monitor's EDID (up to 256 bytes), read by the driver over DDC. */
+/* The cursor image of a scanout as premultiplied 0xAARRGGBB, cursor_size^2 words. */
+bool nvgpu_disp_read_cursor(NvGpu *gpu, const NvScanout *so, uint32_t *argb);
+/*
+ * The monitor's EDID (up to 256 bytes), read by the driver over DDC. A
+ * different one than before is a new monitor: the hot-plug line pulses.
+ */
 void nvgpu_disp_set_edid(NvGpu *gpu, const uint8_t *edid, size_t len);
 /* The timer armed through disp_timer_arm() expired (a vblank). */
 void nvgpu_disp_timer_expired(NvGpu *gpu);

@@ -86,6 +86,7 @@ static void core_arm(NvGpu *gpu)
     bool was_active = nv_disp_head_active(d, 0);
 
     nv_disp_chan_arm(gpu, core);
+    nv_disp_cursor_latch(gpu);
     if (!was_active && nv_disp_head_active(d, 0)) {
         d->frame_origin_ns = gpu->plat.time_ns(gpu->plat.opaque);
     }

@@ -138,6 +138,9 @@ uint32_t nv_disp_intr_lines(NvGpu *gpu)
     if (dispatch(d)) {
         v |= NV_PMC_INTR_DISP;
     }
+    if (d->gpio_intr & d->gpio_intr_en) {
+        v |= NV_PMC_INTR_GPIO;
+    }
     return v;
 }
 
@@ -482,7 +485,7 @@ bool nv_disp_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
     return false;
 }
 
-/* ---- GPIO and I2C pads (their interrupt registers are plain registers) ---- */
+/* ---- GPIO and I2C pads (GPIO_INTR_1 and the AUX interrupts are plain registers) ---- */
 
 bool nv_gpio_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
 {
@@ -501,6 +504,8 @@ bool nv_gpio_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
         *val = d->gpio_mux[(addr - A_GPIO_INPUT_MUX(0)) / 4];
     } else if (addr == A_GPIO_UPDATE) {
         *val = 0;
+    } else if (addr == A_GPIO_INTR_0 || addr == A_GPIO_INTR_EN_0) {
+        *val = addr == A_GPIO_INTR_0 ? d->gpio_intr : d->gpio_intr_en;
     } else {
         return false;
     }
@@ -524,6 +529,10 @@ bool nv_gpio_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
         *l = (val & ~R_GPIO_LINE_SENSE_MASK) | (*l & R_GPIO_LINE_SENSE_MASK);
     } else if (addr >= A_GPIO_INPUT_MUX(0) && addr < A_GPIO_INPUT_MUX(NV_GPIO_INPUT_MUXES)) {
         d->gpio_mux[(addr - A_GPIO_INPUT_MUX(0)) / 4] = val;
+    } else if (addr == A_GPIO_INTR_0) {
+        d->gpio_intr &= ~val;
+    } else if (addr == A_GPIO_INTR_EN_0) {
+        d->gpio_intr_en = val;
     } else if (addr != A_GPIO_UPDATE) {     /* the update trigger: lines apply at once */
         return false;
     }
@@ -604,5 +613,8 @@ void nv_disp_reset(NvGpu *gpu)
         chan_init(d, NV_DCH_CURS0 + h, NV_DK_CURS, h, NV_DISP_ID_CURS(h));
     }
     nv_ddc_reset(&d->ddc);
+    if (d->edid_len) {
+        d->gpio_line[NV_DISP_HPD_LINE] = R_GPIO_LINE_SENSE_MASK;   /* a monitor is plugged */
+    }
     d->generation = 1;
 }

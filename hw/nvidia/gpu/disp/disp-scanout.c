@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "hw/nvidia/cl-c57a.h"
 #include "hw/nvidia/cl-c57b.h"
 #include "hw/nvidia/cl-c57d.h"
 #include "hw/nvidia/cl-c57e.h"
@@ -117,6 +118,82 @@ void nv_disp_window_latch(NvGpu *gpu, NvDispChan *c)
     s->valid = true;
 }
 
+#define CURSOR_MIN  32      /* HEAD_SET_CONTROL_CURSOR SIZE: 32 << n pixels square */
+
+/* The armed cursor of each head: its image through the core's context DMA. */
+void nv_disp_cursor_latch(NvGpu *gpu)
+{
+    NvDispChan *core = &gpu->disp->chan[NV_DCH_CORE];
+
+    for (unsigned h = 0; h < NV_DISP_HEADS; h++) {
+        NvDispSurface *s = &gpu->disp->cursor[h];
+        uint32_t hs = h * A_C57D_HEAD_SET_PROCAMP_STRIDE;
+        uint32_t ctl = core->armed[(A_C57D_HEAD_SET_CONTROL_CURSOR + hs) / 4];
+        uint32_t handle = core->armed[(A_C57D_HEAD_SET_CONTEXT_DMA_CURSOR + hs) / 4];
+        uint32_t offset = core->armed[(A_C57D_HEAD_SET_OFFSET_CURSOR + hs) / 4];
+        uint64_t start, limit;
+
+        *s = (NvDispSurface) { 0 };
+        if (!NV_FEX32(ctl, C57D_HEAD_SET_CONTROL_CURSOR, ENABLE)) {
+            continue;
+        }
+        s->format = NV_FEX32(ctl, C57D_HEAD_SET_CONTROL_CURSOR, FORMAT);
+        s->src_x = NV_FEX32(ctl, C57D_HEAD_SET_CONTROL_CURSOR, HOT_SPOT_X);
+        s->src_y = NV_FEX32(ctl, C57D_HEAD_SET_CONTROL_CURSOR, HOT_SPOT_Y);
+        s->width = s->height = CURSOR_MIN << NV_FEX32(ctl, C57D_HEAD_SET_CONTROL_CURSOR, SIZE);
+        s->bpp = s->format == NV_DISP_FMT_A1R5G5B5 ? 2 : 4;
+        s->pitch = s->width * s->bpp;
+        if (!nv_disp_ctxdma(gpu, 0, handle, &start, &limit)) {
+            nv_disp_exception(gpu, core, NV_DISP_EXC_UNRESOLVABLE_HANDLE,
+                              A_C57D_HEAD_SET_CONTEXT_DMA_CURSOR + hs, handle,
+                              NV_ERR_DISP_HANDLE, "a cursor context DMA that resolves to no "
+                              "VRAM range");
+            continue;
+        }
+        s->addr = start + ((uint64_t)offset << NV_DISP_CTXDMA_SHIFT);
+        if ((s->format != NV_DISP_FMT_A8R8G8B8 && s->format != NV_DISP_FMT_A1R5G5B5) ||
+            s->addr > limit || (uint64_t)s->pitch * s->height > limit - s->addr + 1) {
+            bad_surface(gpu, core, A_C57D_HEAD_SET_CONTROL_CURSOR + hs, ctl,
+                        NV_DISP_EXC_INVALID_ARG, "a cursor of an unknown format or past "
+                        "its context DMA");
+            continue;
+        }
+        s->valid = true;
+    }
+}
+
+/* A1R5G5B5 as premultiplied ARGB: opaque or nothing. */
+static uint32_t argb_from_1555(uint16_t p)
+{
+    uint32_t r = p >> 10 & 0x1f, g = p >> 5 & 0x1f, b = p & 0x1f;
+
+    if (!(p & 0x8000)) {
+        return 0;
+    }
+    return 0xff000000u | (r << 3 | r >> 2) << 16 | (g << 3 | g >> 2) << 8 | (b << 3 | b >> 2);
+}
+
+bool nvgpu_disp_read_cursor(NvGpu *gpu, const NvScanout *so, uint32_t *argb)
+{
+    uint32_t n = so->cursor_size * so->cursor_size;
+
+    if (!so->cursor) {
+        return false;
+    }
+    if (so->cursor_format == NV_DISP_FMT_A8R8G8B8) {
+        return nvgpu_vram_read(gpu, so->cursor_addr, argb, n * 4ull);
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint16_t p;
+
+        if (!nvgpu_vram_read(gpu, so->cursor_addr + 2ull * i, &p, 2)) {
+            return false;
+        }
+        argb[i] = argb_from_1555(p);
+    }
+    return true;
+}
+
 /* ---- front ends ---- */
 
 /* The window the head shows: the lowest owned by it with a valid surface. */
@@ -150,6 +227,19 @@ bool nvgpu_disp_scanout(NvGpu *gpu, unsigned head, NvScanout *out)
     }
     nv_disp_head_size(d, head, &out->width, &out->height);
     out->refresh_mhz = nv_disp_refresh_mhz(d, head);
+    if (d->cursor[head].valid) {
+        uint32_t at = d->chan[NV_DCH_CURS0 + head].armed[A_C57A_SET_CURSOR_HOT_SPOT_POINT_OUT / 4];
+
+        out->cursor = true;
+        out->cursor_size = d->cursor[head].width;
+        out->cursor_format = d->cursor[head].format;
+        out->cursor_addr = d->cursor[head].addr;
+        /* the channel places the hot spot; the image starts that far up and left */
+        out->cursor_x = (int16_t)NV_FEX32(at, C57A_SET_CURSOR_HOT_SPOT_POINT_OUT, X) -
+                        (int32_t)d->cursor[head].src_x;
+        out->cursor_y = (int16_t)NV_FEX32(at, C57A_SET_CURSOR_HOT_SPOT_POINT_OUT, Y) -
+                        (int32_t)d->cursor[head].src_y;
+    }
     w = shown_window(d, head);
     if (w >= 0) {
         const NvDispSurface *s = &d->surf[w];
@@ -213,13 +303,27 @@ bool nvgpu_disp_read_plane(NvGpu *gpu, const NvScanout *so, uint8_t *dst, uint32
     return true;
 }
 
-void nvgpu_disp_set_edid(NvGpu *gpu, const uint8_t *edid, size_t len)
+/*
+ * Another monitor (or the same one in another mode): the hot-plug line
+ * drops and rises again, and the driver reads the new EDID.
+ */
+void nv_disp_set_edid(NvGpu *gpu, const uint8_t *edid, size_t len)
 {
     NvDisp *d = gpu->disp;
+    const uint32_t line = 1u << NV_DISP_HPD_LINE;
 
     if (!d) {
         return;
     }
-    d->edid_len = len < NV_DISP_EDID_MAX ? len : NV_DISP_EDID_MAX;
-    memcpy(d->edid, edid, d->edid_len);
+    len = len < NV_DISP_EDID_MAX ? len : NV_DISP_EDID_MAX;
+    if (len == d->edid_len && !memcmp(d->edid, edid, len)) {
+        return;
+    }
+    if (d->gpio_line[NV_DISP_HPD_LINE] & R_GPIO_LINE_SENSE_MASK) {
+        d->gpio_intr |= line << NV_GPIO_INTR_LOW_SHIFT;
+    }
+    d->edid_len = len;
+    memcpy(d->edid, edid, len);
+    d->gpio_line[NV_DISP_HPD_LINE] |= R_GPIO_LINE_SENSE_MASK;
+    d->gpio_intr |= line;
 }

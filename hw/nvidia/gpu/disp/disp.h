@@ -100,12 +100,14 @@ struct NvDisp {
     /* GPIO and I2C pads */
     NvDdc ddc;
     uint32_t gpio_line[NV_GPIO_LINES], gpio_mux[NV_GPIO_INPUT_MUXES];
+    uint32_t gpio_intr, gpio_intr_en;   /* lines 0..15 */
     uint8_t edid[NV_DISP_EDID_MAX];
     size_t edid_len;
     /* scan-out */
     uint64_t frame_origin_ns;   /* platform time of line 0 of a frame */
     uint64_t vblank_deadline;   /* armed platform timer deadline; 0: none */
     NvDispSurface surf[NV_DISP_WINDOWS];
+    NvDispSurface cursor[NV_DISP_HEADS];   /* width = height = size; src_x/y: hot spot */
     uint32_t generation;        /* bumped whenever what is scanned out changes */
     uint32_t core_store[2][NV_DISP_CORE_WORDS];
     uint32_t chan_store[NV_DCH_COUNT - 1][2][NV_DISP_WIN_WORDS];
@@ -146,6 +148,8 @@ void nv_disp_core_update(NvGpu *gpu);
 void nv_disp_super_restart(NvGpu *gpu);
 /* A window's armed surface resolved and checked (its exception if it is bad). */
 void nv_disp_window_latch(NvGpu *gpu, NvDispChan *c);
+/* The heads' cursor images of the armed core state, likewise. */
+void nv_disp_cursor_latch(NvGpu *gpu);
 /* Whether head h scans out (an SOR routed to it and a raster). */
 bool nv_disp_head_active(NvDisp *d, unsigned h);
 /* RG_DPCA/DPCB: the raster position now (line, pixel). */
@@ -157,6 +161,9 @@ void nv_disp_vblank(NvGpu *gpu);
 /* The armed mode's refresh rate in mHz (0: none) and visible size. */
 uint32_t nv_disp_refresh_mhz(NvDisp *d, unsigned h);
 void nv_disp_head_size(NvDisp *d, unsigned h, uint32_t *w, uint32_t *hgt);
+
+/* The monitor's EDID; a change pulses the hot-plug line (disp-scanout.c). */
+void nv_disp_set_edid(NvGpu *gpu, const uint8_t *edid, size_t len);
 
 /* disp-ddc.c: the I2C slave behind port 0 */
 void nv_ddc_reset(NvDdc *ddc);

@@ -76,6 +76,22 @@ void nv_bar_write(NvGpu *gpu, unsigned bar, uint64_t offset, uint64_t value,
     }
 }
 
+bool nvgpu_bar_page(NvGpu *gpu, unsigned bar, uint64_t offset, uint64_t *vram_addr)
+{
+    uint64_t page = offset & ~((1ull << NV_PAGE_SHIFT_4K) - 1);
+    uint32_t reason;
+    NvPhys inst;
+    NvXlate x;
+
+    if ((bar != 1 && bar != 2) || !nv_bar_xlate(gpu, bar, page, true, &x, &inst, &reason) ||
+        x.sparse || x.phys.target != NV_TARGET_VRAM ||
+        !nvgpu_vram_ptr(gpu, x.phys.addr, 1ull << NV_PAGE_SHIFT_4K)) {
+        return false;
+    }
+    *vram_addr = x.phys.addr;
+    return true;
+}
+
 /* BAR binding registers (0xb80f40..): binds complete at once. */
 bool nv_vfbar_read(NvGpu *gpu, uint32_t addr, unsigned size, uint32_t *val)
 {

@@ -181,6 +181,9 @@ static bool same_phys(NvPhys a, NvPhys b)
 void nv_mmu_tlb_flush(NvGpu *gpu)
 {
     memset(gpu->tlb, 0, sizeof(gpu->tlb));
+    if (gpu->plat.bar_unmap) {
+        gpu->plat.bar_unmap(gpu->plat.opaque);  /* the front end's copies of BAR translations */
+    }
 }
 
 bool nv_mmu_translate(NvGpu *gpu, NvPhys inst, uint64_t va, bool write,

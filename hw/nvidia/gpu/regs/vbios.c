@@ -14,13 +14,15 @@
  *   0x0180  'i' data    0x01a0  'I' data    0x01c0  'P' data
  *   0x0200  DCB 4.0 header (with a display: one TMDS output and the end entry)
  *   0x0240  RAMMAP header (no scripts)
- *   0x0280  CCB (I2C port 0)    0x02a0  connector table (DVI-D)
+ *   0x0280  CCB (I2C port 0)    0x02a0  connector table (DVI-D, HPD_0)
+ *   0x02c0  GPIO table (HPD_0 on line 1)
  *   0xffff  checksum fix-up: the whole image sums to 0 mod 256
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <string.h>
 
+#include "hw/nvidia/nv-disp.h"
 #include "vbios.h"
 
 /* Every multi-byte field in the image is little-endian. */
@@ -160,18 +162,19 @@ static void put_token_perf(uint8_t *rom)
     put8(rammap, NV_RAMMAP_SCRIPT_COUNT_OFF, 0);
 }
 
-static void put_dcb_table(uint8_t *rom, size_t at, uint8_t version, uint8_t count)
+static void put_dcb_table(uint8_t *rom, size_t at, uint8_t version, uint8_t count,
+                          uint8_t entry_size)
 {
     put8(rom, at + NV_DCB_TAB_VERSION_OFF, version);
     put8(rom, at + NV_DCB_TAB_HDR_LEN_OFF, NV_DCB_TAB_HDR_LEN);
     put8(rom, at + NV_DCB_TAB_COUNT_OFF, count);
-    put8(rom, at + NV_DCB_TAB_ENTRY_OFF, NV_DCB_TAB_ENTRY_SIZE);
+    put8(rom, at + NV_DCB_TAB_ENTRY_OFF, entry_size);
 }
 
 /*
  * DCB 4.0. Fused off: no entries (headless, but no "DCB table not found"
- * warnings). With a display: one TMDS output (DVI-D, no HPD line: DRM
- * polls it), its EDID over DDC on I2C port 0.
+ * warnings). With a display: one TMDS output (DVI-D), its EDID over DDC
+ * on I2C port 0, its hot-plug detect on a GPIO line (active high).
  */
 static void put_dcb(uint8_t *rom, const NvChipProfile *chip)
 {
@@ -184,7 +187,7 @@ static void put_dcb(uint8_t *rom, const NvChipProfile *chip)
     put8(dcb, NV_DCB_ENTRY_SIZE_OFF, NV_DCB_ENTRY_SIZE);
     put16(dcb, NV_DCB_I2C_PTR_OFF, display ? NV_VBIOS_AT_CCB : 0);
     put32(dcb, NV_DCB_SIG_OFF, NV_DCB_SIG);
-    put16(dcb, NV_DCB_GPIO_PTR_OFF, 0);
+    put16(dcb, NV_DCB_GPIO_PTR_OFF, display ? NV_VBIOS_AT_GPIO : 0);
     put16(dcb, NV_DCB_CONN_PTR_OFF, display ? NV_VBIOS_AT_CONN : 0);
     if (!display) {
         return;
@@ -192,10 +195,14 @@ static void put_dcb(uint8_t *rom, const NvChipProfile *chip)
     put32(dcb, NV_DCB_HDR_LEN, NV_DCB_OUT0(NV_DCB_OUT_TYPE_TMDS, 0, 1, 0, 0, 1));
     put32(dcb, NV_DCB_HDR_LEN + 4, NV_DCB_OUT1_LINK_A);
     put32(dcb, NV_DCB_HDR_LEN + NV_DCB_ENTRY_SIZE, NV_DCB_OUT_TYPE_EOL);
-    put_dcb_table(rom, NV_VBIOS_AT_CCB, NV_CCB_VERSION, 1);
+    put_dcb_table(rom, NV_VBIOS_AT_CCB, NV_CCB_VERSION, 1, NV_DCB_TAB_ENTRY_SIZE);
     put32(rom, NV_VBIOS_AT_CCB + NV_DCB_TAB_HDR_LEN, NV_CCB_ENTRY(0, NV_CCB_NONE));
-    put_dcb_table(rom, NV_VBIOS_AT_CONN, NV_CONN_VERSION, 1);
-    put32(rom, NV_VBIOS_AT_CONN + NV_DCB_TAB_HDR_LEN, NV_CONN_TYPE_DVI_D);
+    put_dcb_table(rom, NV_VBIOS_AT_CONN, NV_CONN_VERSION, 1, NV_DCB_TAB_ENTRY_SIZE);
+    put32(rom, NV_VBIOS_AT_CONN + NV_DCB_TAB_HDR_LEN, NV_CONN_TYPE_DVI_D | NV_CONN_HPD_0);
+    put_dcb_table(rom, NV_VBIOS_AT_GPIO, NV_GPIO_TAB_VERSION, 1, NV_GPIO_TAB_ENTRY_SIZE);
+    put32(rom, NV_VBIOS_AT_GPIO + NV_DCB_TAB_HDR_LEN,
+          NV_GPIO_ENTRY(NV_DISP_HPD_LINE, NV_GPIO_FUNC_HPD_0));
+    put8(rom, NV_VBIOS_AT_GPIO + NV_DCB_TAB_HDR_LEN + 4, NV_GPIO_LOG_ACTIVE_HIGH);
 }
 
 /* A type-0x00 image summing to 0 scores 4 with nouveau rather than 2. */

@@ -171,7 +171,7 @@ enum {
     ((type) | (ccb) << 4 | (heads) << 8 | (conn) << 12 | (bus) << 16 | (ors) << 24)
 #define NV_DCB_OUT1_LINK_A      (1u << 4)
 
-/* CCB (DCB I2C table) 4.1 and connector table 4.0: 4-byte entries after a 5-byte header */
+/* CCB (DCB I2C table) 4.1 and connector table 4.0 (4-byte entries), GPIO table: a 5-byte header */
 enum {
     NV_DCB_TAB_VERSION_OFF = 0x00,
     NV_DCB_TAB_HDR_LEN_OFF = 0x01,
@@ -185,8 +185,18 @@ enum {
 /* CCB entry: I2C port 4:0, AUX channel 9:5 (0x1f: none) */
 #define NV_CCB_ENTRY(port, aux) ((port) | (aux) << 5)
 #define NV_CCB_NONE             0x1f
-/* Connector entry: byte 0 type, byte 1 location 3:0 and HPD 5:4 (none: polled) */
+/* Connector entry: byte 0 type, byte 1 location 3:0 and HPD 5:4 (bit 0: GPIO HPD_0) */
 #define NV_CONN_TYPE_DVI_D      0x31
+#define NV_CONN_HPD_0           (0x1u << 12)
+/*
+ * GPIO table 4.1: 5-byte entries after a 5-byte header. Word: line 5:0,
+ * function 15:8; byte 4: the logic levels, 7:6 for "on": 1 = active high.
+ */
+#define NV_GPIO_TAB_VERSION     0x41
+#define NV_GPIO_TAB_ENTRY_SIZE  5
+#define NV_GPIO_FUNC_HPD_0      0x07
+#define NV_GPIO_ENTRY(line, func) ((line) | (func) << 8)
+#define NV_GPIO_LOG_ACTIVE_HIGH 0x40
 
 /* Placement chosen by this model (all inside the one image). */
 enum {
@@ -200,6 +210,7 @@ enum {
     NV_VBIOS_AT_RAMMAP   = 0x0240,
     NV_VBIOS_AT_CCB      = 0x0280,
     NV_VBIOS_AT_CONN     = 0x02a0,
+    NV_VBIOS_AT_GPIO     = 0x02c0,
     NV_VBIOS_AT_CHECKSUM = NV_VBIOS_SIZE - 1,
 };
 
