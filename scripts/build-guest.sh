@@ -102,7 +102,7 @@ pkgs="$kdep busybox-static=$bbver firmware-misc-nonfree=$fwver"
 # userland beside the static busybox.
 # shellcheck disable=SC2086
 vknames=$(apt-get $APT -t trixie install --print-uris -qq --no-install-recommends \
-              mesa-vulkan-drivers vulkan-tools libdrm-tests | sed -n "s/^'[^']*' \([^_]*\)_.*/\1/p")
+              mesa-vulkan-drivers vulkan-tools libdrm-tests drm-info | sed -n "s/^'[^']*' \([^_]*\)_.*/\1/p")
 case " $(echo $vknames) " in
     *" mesa-vulkan-drivers "*) ;;
     *) die "mesa-vulkan-drivers and vulkan-tools cannot be resolved in trixie" ;;
@@ -195,9 +195,9 @@ mkdir -p "$vkroot"
 for d in $vkstages; do cp -al "$stage/$d/." "$vkroot/" 2>/dev/null || cp -a "$stage/$d/." "$vkroot/"; done
 ld=$vkroot/$lib/ld-linux-x86-64.so.2
 [ -x "$ld" ] || die "no dynamic loader in the Vulkan packages"
-# modetest and vbltest (libdrm-tests): KMS from userspace, for the display test
+# modetest and vbltest (libdrm-tests), drm_info: KMS from userspace, for the display test
 vkbins="usr/bin/vulkaninfo $lib/libvulkan.so.1 $lib/libvulkan_nouveau.so usr/bin/modetest
-        usr/bin/vbltest"
+        usr/bin/vbltest usr/bin/drm_info"
 mkdir -p "$tree/$lib" "$tree/usr/share/vulkan/icd.d"
 for f in $vkbins; do
     [ -e "$vkroot/$f" ] || die "the Vulkan packages have no $f"

@@ -34,6 +34,12 @@ check "fbcon runs on the display (fb0 $(cat /sys/class/graphics/fb0/virtual_size
 # that the data arrived)
 bar1-bw
 
+# drm_info: the KMS objects userspace sees
+drm_info > /tmp/drm_info 2>&1
+echo "--- drm_info"; cat /tmp/drm_info
+check "drm_info lists the planes ($(grep -c 'Plane [0-9]' /tmp/drm_info)) and their formats" \
+    sh -c "grep -q 'Plane [0-9]' /tmp/drm_info && grep -q XRGB8888 /tmp/drm_info"
+
 # fbcon: text on the first virtual terminal
 printf '\033[2J\033[HNVQEMU DISPLAY TEST\nThe quick brown fox jumps over the lazy dog.\n' > /dev/tty1
 screendump fbcon
