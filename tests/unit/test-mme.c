@@ -13,9 +13,11 @@
 #include <string.h>
 
 #include "fake-mem.h"
+#include "engines/compute.h"
 #include "engines/engine.h"
 #include "engines/mme.h"
 #include "hw/nvidia/cl-c597.h"
+#include "hw/nvidia/cl-c5c0.h"
 #include "hw/nvidia/nv-rt.h"
 
 #define Z       NV_MME_REG_ZERO
@@ -447,6 +449,42 @@ static void test_class_report(void)
     fake_mem_free(f);
 }
 
+/* The compute class's report semaphore: releases as the 3D class's (NVK's compute timestamps). */
+static void test_compute_report(void)
+{
+    FakeMem *f = fake_mem_new(1 << 16, 4096);
+    NvMemIf mem = fake_mem_if(f);
+    NvComputeState *s = g_new0(NvComputeState, 1);
+    uint64_t va = FAKE_VA_BASE + 0x200, t;
+    uint32_t w[2];
+
+    f->now = 0x42424242abcdull;
+    memset(fake_va(f, va, 32), 0xee, 32);
+    g_assert_cmpint(nv_compute_method(s, &mem, A_C5C0_SET_REPORT_SEMAPHORE_A,
+                                      (uint32_t)(va >> 32)), ==, NV_ENGINE_IDLE);
+    nv_compute_method(s, &mem, A_C5C0_SET_REPORT_SEMAPHORE_B, (uint32_t)va);
+    nv_compute_method(s, &mem, A_C5C0_SET_REPORT_SEMAPHORE_C, 7);
+    g_assert_cmpint(nv_compute_method(s, &mem, A_C5C0_SET_REPORT_SEMAPHORE_D, NV_RS_OP_RELEASE),
+                    ==, NV_ENGINE_IDLE);                    /* four words: payload, 0, time */
+    memcpy(w, fake_va(f, va, 8), 8);
+    memcpy(&t, fake_va(f, va + 8, 8), 8);
+    g_assert_cmpuint(w[0], ==, 7);
+    g_assert_cmpuint(w[1], ==, 0);
+    g_assert_cmphex(t, ==, f->now);
+    nv_compute_method(s, &mem, A_C5C0_SET_REPORT_SEMAPHORE_C, 3);
+    nv_compute_method(s, &mem, A_C5C0_SET_REPORT_SEMAPHORE_D,
+                      NV_RS_ONE_WORD << R_C5C0_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_SHIFT |
+                      1u << R_C5C0_SET_REPORT_SEMAPHORE_D_REDUCTION_ENABLE_SHIFT);
+    g_assert_cmpuint(*(uint32_t *)fake_va(f, va, 4), ==, 10);       /* ADD */
+    /* an unmapped address: the engine stops with an error */
+    nv_compute_method(s, &mem, A_C5C0_SET_REPORT_SEMAPHORE_B, 0x10);
+    nv_compute_method(s, &mem, A_C5C0_SET_REPORT_SEMAPHORE_A, 0);
+    g_assert_cmpint(nv_compute_method(s, &mem, A_C5C0_SET_REPORT_SEMAPHORE_D, NV_RS_OP_RELEASE),
+                    ==, NV_ENGINE_ERROR);
+    g_free(s);
+    fake_mem_free(f);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -458,5 +496,6 @@ int main(int argc, char **argv)
     g_test_add_func("/mme/class-priv-reg", test_class_priv_reg);
     g_test_add_func("/mme/class-unimp", test_class_unimp);
     g_test_add_func("/mme/class-report", test_class_report);
+    g_test_add_func("/mme/compute-report", test_compute_report);
     return g_test_run();
 }

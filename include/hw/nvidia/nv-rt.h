@@ -14,6 +14,8 @@
 #ifndef HW_NVIDIA_NV_RT_H
 #define HW_NVIDIA_NV_RT_H
 
+#include "hw/nvidia/nv-fields.h"
+
 /* How a component is stored. */
 enum {
     NV_RT_UNORM, NV_RT_SNORM, NV_RT_UINT, NV_RT_SINT, NV_RT_FLOAT, NV_RT_SRGB,
@@ -93,7 +95,16 @@ enum { NV_RT_LAYOUT_BLOCKLINEAR = 0, NV_RT_LAYOUT_PITCH = 1 };
 enum { NV_RT_THIRD_DIM_ARRAY = 0, NV_RT_THIRD_DIM_DEPTH = 1 };
 enum { NV_RT_ZT_THIRD_DIM_ARRAY = 0, NV_RT_ZT_ARRAY_SIZE_IS_ONE = 1 };
 
-/* SET_REPORT_SEMAPHORE_D: OPERATION, STRUCTURE_SIZE and the counters REPORT selects. */
+/*
+ * SET_REPORT_SEMAPHORE_D: OPERATION, STRUCTURE_SIZE and the counters REPORT
+ * selects. The 3D class (c597) and the compute class (c5c0) place the
+ * fields of a release alike:
+ */
+NV_FIELD(RS_D, OPERATION, 0, 2)
+NV_FIELD(RS_D, REDUCTION_ENABLE, 3, 1)
+NV_FIELD(RS_D, REDUCTION_OP, 9, 3)
+NV_FIELD(RS_D, REDUCTION_FORMAT, 17, 2)
+NV_FIELD(RS_D, STRUCTURE_SIZE, 28, 1)
 enum {
     NV_RS_OP_RELEASE = 0, NV_RS_OP_ACQUIRE = 1, NV_RS_OP_REPORT_ONLY = 2, NV_RS_OP_TRAP = 3,
 };

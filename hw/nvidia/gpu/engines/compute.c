@@ -19,6 +19,8 @@
 #include "../base/util.h"
 #include "hw/nvidia/cl-c5c0.h"
 #include "hw/nvidia/cl-a140.h"
+#include "hw/nvidia/nv-rt.h"
+#include "sem.h"
 
 #define QMD_MAX_BLOCK_XY    1024u
 #define QMD_MAX_BLOCK_Z     64u
@@ -301,6 +303,28 @@ NvEngineStatus nv_compute_run(NvComputeState *s, const NvMemIf *mem, uint64_t sl
     return releases(s, mem) ? NV_ENGINE_IDLE : NV_ENGINE_ERROR;
 }
 
+/*
+ * SET_REPORT_SEMAPHORE_D: a release of C at the address of A and B (one
+ * word, or C, 0 and the time: how NVK times a compute queue), with the
+ * host's reductions. TRAP is not modelled: reported as not executed.
+ */
+static NvEngineStatus report(NvComputeState *s, const NvMemIf *mem, uint32_t d)
+{
+    uint64_t va = (uint64_t)NV_FEX32(mthd_value(s->mthd, A_C5C0_SET_REPORT_SEMAPHORE_A),
+                                     C5C0_SET_REPORT_SEMAPHORE_A, OFFSET_UPPER) << 32 |
+                  mthd_value(s->mthd, A_C5C0_SET_REPORT_SEMAPHORE_B);
+    NvSemRelease r = nv_sem_report_release(va, mthd_value(s->mthd, A_C5C0_SET_REPORT_SEMAPHORE_C),
+                                           d);
+
+    if (NV_FEX32(d, RS_D, OPERATION) != NV_RS_OP_RELEASE) {
+        if (mem->unimp_method) {
+            mem->unimp_method(mem->opaque, A_C5C0_SET_REPORT_SEMAPHORE_D, d);
+        }
+        return NV_ENGINE_IDLE;
+    }
+    return nv_sem_release(mem, &r) ? NV_ENGINE_IDLE : NV_ENGINE_ERROR;
+}
+
 NvEngineStatus nv_compute_method(NvComputeState *s, const NvMemIf *mem, uint32_t mthd,
                                  uint32_t data)
 {
@@ -316,6 +340,9 @@ NvEngineStatus nv_compute_method(NvComputeState *s, const NvMemIf *mem, uint32_t
     if (mthd == A_C5C0_SEND_SIGNALING_PCAS_B &&
         NV_FEX32(data, C5C0_SEND_SIGNALING_PCAS_B, SCHEDULE)) {
         return launch(s, mem);
+    }
+    if (mthd == A_C5C0_SET_REPORT_SEMAPHORE_D) {
+        return report(s, mem, data);
     }
     return NV_ENGINE_IDLE;
 }

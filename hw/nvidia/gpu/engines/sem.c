@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "hw/nvidia/nv-rt.h"
 #include "sem.h"
 #include "../base/util.h"
 
@@ -97,4 +98,15 @@ bool nv_sem_release(const NvMemIf *mem, const NvSemRelease *r)
     nv_st_le(b + 4, 0, 4);
     nv_st_le(b + 8, mem->time_ns(mem->opaque), 8);
     return mem->write(mem->opaque, true, 0, r->addr, b, 16);
+}
+
+NvSemRelease nv_sem_report_release(uint64_t va, uint32_t payload, uint32_t d)
+{
+    return (NvSemRelease) {
+        .addr = va, .payload = payload,
+        .four_word = NV_FEX32(d, RS_D, STRUCTURE_SIZE) == NV_RS_FOUR_WORDS,
+        .reduce = NV_FEX32(d, RS_D, REDUCTION_ENABLE),
+        .is_signed = NV_FEX32(d, RS_D, REDUCTION_FORMAT) != 0,
+        .op = (NvSemOp)NV_FEX32(d, RS_D, REDUCTION_OP),
+    };
 }

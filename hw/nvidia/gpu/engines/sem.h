@@ -41,5 +41,11 @@ typedef struct NvSemRelease {
  */
 uint64_t nv_sem_reduce(NvSemOp op, bool is_signed, bool wide, uint64_t old, uint64_t val);
 bool nv_sem_release(const NvMemIf *mem, const NvSemRelease *r);
+/*
+ * The release a SET_REPORT_SEMAPHORE_D of the 3D or the compute class asks
+ * for (both place STRUCTURE_SIZE and the reduction fields alike: nv-rt.h),
+ * at va with payload (SET_REPORT_SEMAPHORE_C).
+ */
+NvSemRelease nv_sem_report_release(uint64_t va, uint32_t payload, uint32_t d);
 
 #endif

@@ -134,13 +134,9 @@ static bool threed_report(NvThreed *t, uint32_t d)
 
     switch (NV_FEX32(d, C597_SET_REPORT_SEMAPHORE_D, OPERATION)) {
     case NV_RS_OP_RELEASE: {
-        NvSemRelease r = {
-            .addr = va, .payload = nv_threed_state(t, A_C597_SET_REPORT_SEMAPHORE_C),
-            .four_word = !one_word,
-            .reduce = NV_FEX32(d, C597_SET_REPORT_SEMAPHORE_D, REDUCTION_ENABLE),
-            .is_signed = NV_FEX32(d, C597_SET_REPORT_SEMAPHORE_D, REDUCTION_FORMAT) != 0,
-            .op = (NvSemOp)NV_FEX32(d, C597_SET_REPORT_SEMAPHORE_D, REDUCTION_OP),
-        };
+        NvSemRelease r = nv_sem_report_release(
+            va, nv_threed_state(t, A_C597_SET_REPORT_SEMAPHORE_C), d);
+
         return nv_sem_release(m, &r);
     }
     case NV_RS_OP_REPORT_ONLY: {
