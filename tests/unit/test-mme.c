@@ -16,6 +16,7 @@
 #include "engines/compute.h"
 #include "engines/engine.h"
 #include "engines/mme.h"
+#include "engines/threed.h"
 #include "hw/nvidia/cl-c597.h"
 #include "hw/nvidia/cl-c5c0.h"
 #include "hw/nvidia/nv-rt.h"
@@ -449,6 +450,85 @@ static void test_class_report(void)
     fake_mem_free(f);
 }
 
+/*
+ * A macro that starts a clear too big for one method waits behind it: the
+ * method of the same group that follows the clear runs after it, then the
+ * macro goes on; the class is busy (the channel waits) all the while.
+ */
+static void test_class_clear_parks(void)
+{
+    enum { W = 256, H = 512, PITCH = W * 4 };
+    FakeMem *f = fake_mem_new(1 << 20, 4096);
+    NvMemIf mem = fake_mem_if(f);
+    void *obj = nv_threed_engine.create(NULL);
+    uint64_t rt = FAKE_VA_BASE + 0x10000, sem = FAKE_VA_BASE + 0x100;
+    const uint32_t target[][2] = {
+        { A_C597_SET_COLOR_TARGET_A, (uint32_t)(rt >> 32) },
+        { A_C597_SET_COLOR_TARGET_B, (uint32_t)rt },
+        { A_C597_SET_COLOR_TARGET_WIDTH, PITCH }, { A_C597_SET_COLOR_TARGET_HEIGHT, H },
+        { A_C597_SET_COLOR_TARGET_FORMAT, NV_RT_FMT_A8B8G8R8 },
+        { A_C597_SET_COLOR_TARGET_MEMORY,
+          NV_RT_LAYOUT_PITCH << R_C597_SET_COLOR_TARGET_MEMORY_LAYOUT_SHIFT },
+        { A_C597_SET_COLOR_TARGET_THIRD_DIMENSION, 1 }, { A_C597_SET_CT_SELECT, 1 },
+        { A_C597_SET_SURFACE_CLIP_HORIZONTAL, 0xffffu << 16 },
+        { A_C597_SET_SURFACE_CLIP_VERTICAL, 0xffffu << 16 },
+        { A_C597_SET_COLOR_CLEAR_VALUE, 0x3f800000 },      /* R = 1.0 */
+        { A_C597_SET_REPORT_SEMAPHORE_A, (uint32_t)(sem >> 32) },
+        { A_C597_SET_REPORT_SEMAPHORE_B, (uint32_t)sem },
+        { A_C597_SET_REPORT_SEMAPHORE_C, 0x600d },
+    };
+    const uint32_t rs_one = NV_RS_ONE_WORD << R_C597_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_SHIFT;
+    Prog p = { .n = 0 };
+    NvEngineStatus st;
+    unsigned runs = 0;
+
+    /* CLEAR_SURFACE(LOAD0) and, in the same group, REPORT_SEMAPHORE_D; then scratch 1 = 7 */
+    op(&p, false, (Alu){ NV_MME_ALU_ADD, Z, Z, Z, MW(A_C597_CLEAR_SURFACE) },
+       (Alu){ NV_MME_ALU_ADD, Z, Z, Z, MW(A_C597_SET_REPORT_SEMAPHORE_D) },
+       (Out){ NV_MME_OUT_IMM0, NV_MME_OUT_LOAD0 }, (Out){ NV_MME_OUT_IMM1, NV_MME_OUT_LOAD1 });
+    op(&p, true, (Alu){ NV_MME_ALU_ADD, Z, Z, Z, 7 },
+       (Alu){ NV_MME_ALU_ADD, Z, Z, Z, MW(A_C597_SET_MME_SHADOW_SCRATCH + 4) },
+       (Out){ NV_MME_OUT_IMM1, NV_MME_OUT_IMM0 }, NOOUT);
+    op(&p, false, NOALU, NOALU, NOOUT, NOOUT);
+    for (size_t i = 0; i < G_N_ELEMENTS(target); i++) {
+        nv_threed_engine.method(obj, &mem, target[i][0], target[i][1]);
+    }
+    nv_threed_engine.method(obj, &mem, A_C597_LOAD_MME_INSTRUCTION_RAM_POINTER, 0);
+    for (unsigned i = 0; i < p.n * NV_MME_GROUP_WORDS; i++) {
+        nv_threed_engine.method(obj, &mem, A_C597_LOAD_MME_INSTRUCTION_RAM, p.w[i]);
+    }
+    nv_threed_engine.method(obj, &mem, A_C597_LOAD_MME_START_ADDRESS_RAM_POINTER, 1);
+    nv_threed_engine.method(obj, &mem, A_C597_LOAD_MME_START_ADDRESS_RAM, 0);
+    memset(fake_va(f, sem, 4), 0, 4);
+    memset(fake_va(f, rt, (size_t)PITCH * H), 0, (size_t)PITCH * H);
+    g_assert_cmpint(nv_threed_engine.method(obj, &mem, A_C597_CALL_MME_MACRO +
+                                            A_C597_CALL_MME_MACRO_STRIDE,
+                                            0x1u << R_C597_CLEAR_SURFACE_R_ENABLE_SHIFT), ==,
+                    NV_ENGINE_IDLE);                        /* waits for its second parameter */
+    st = nv_threed_engine.method(obj, &mem, A_C597_CALL_MME_DATA + A_C597_CALL_MME_MACRO_STRIDE,
+                                 rs_one);
+    g_assert_cmpint(st, ==, NV_ENGINE_BUSY);
+    /* part of the target is cleared, the report and the rest of the macro wait */
+    g_assert_cmpuint(*(uint8_t *)fake_va(f, rt, 1), ==, 255);
+    g_assert_cmpuint(*(uint8_t *)fake_va(f, rt + (size_t)PITCH * (H - 1), 1), ==, 0);
+    g_assert_cmpuint(*(uint32_t *)fake_va(f, sem, 4), ==, 0);
+    g_assert_cmpuint(nv_threed_state(obj, A_C597_SET_MME_SHADOW_SCRATCH + 4), ==, 0);
+    while (st == NV_ENGINE_BUSY && runs < 100) {
+        st = nv_threed_engine.run(obj, &mem, 8192, 0);
+        runs++;
+    }
+    g_assert_cmpint(st, ==, NV_ENGINE_IDLE);
+    g_assert_cmpuint(runs, >=, (W * H - (1u << 16)) / 8192);   /* in budgeted slices */
+    for (unsigned y = 0; y < H; y++) {
+        g_assert_cmphex(*(uint32_t *)fake_va(f, rt + (size_t)PITCH * y + (W - 1) * 4, 4), ==,
+                        0x000000ff);
+    }
+    g_assert_cmphex(*(uint32_t *)fake_va(f, sem, 4), ==, 0x600d);
+    g_assert_cmpuint(nv_threed_state(obj, A_C597_SET_MME_SHADOW_SCRATCH + 4), ==, 7);
+    nv_threed_engine.destroy(obj);
+    fake_mem_free(f);
+}
+
 /* The compute class's report semaphore: releases as the 3D class's (NVK's compute timestamps). */
 static void test_compute_report(void)
 {
@@ -497,5 +577,6 @@ int main(int argc, char **argv)
     g_test_add_func("/mme/class-unimp", test_class_unimp);
     g_test_add_func("/mme/class-report", test_class_report);
     g_test_add_func("/mme/compute-report", test_compute_report);
+    g_test_add_func("/mme/class-clear-parks", test_class_clear_parks);
     return g_test_run();
 }

@@ -19,8 +19,8 @@
 #include "hw/nvidia/nv-f16.h"
 #include "hw/nvidia/nv-rt.h"
 
-#define RT_MAX_BPP      16
 #define RT_RUN_BYTES    4096        /* one write call at most */
+#define CLEAR_METHOD_TEXELS (1u << 16)  /* cleared inside the method; the rest in run slices */
 
 typedef struct RtColorFormat {
     uint8_t value, bytes, type, bits[4];
@@ -44,17 +44,6 @@ static const RtDepthFormat rt_depth_formats[] = {
 #undef RT_DEPTH_ROW
 };
 
-/* A target: where its texels are and how they are laid out. */
-typedef struct RtSurf {
-    uint64_t va;
-    uint32_t width, height, depth;      /* texels; layers or slices */
-    unsigned bpp;
-    bool pitch_linear;
-    uint32_t pitch;                     /* pitch layout: bytes between rows */
-    NvBlGeom geom;                      /* block linear */
-    uint64_t layer_stride;              /* block-linear arrays: bytes between layers */
-    bool slices;                        /* the third dimension is depth (3D), not layers */
-} RtSurf;
 
 static uint32_t st(const NvThreed *t, uint32_t mthd)
 {
@@ -311,56 +300,100 @@ static void depth_texel(const NvThreed *t, const RtDepthFormat *f, bool z, bool 
     }
 }
 
+/* Whether part p writes anything at all. */
+static bool part_empty(const NvClearPart *p)
+{
+    bool none = true;
+
+    for (unsigned i = 0; i < p->surf.bpp; i++) {
+        none &= p->mask[i] == 0;
+    }
+    return none || p->r[0] >= p->r[1] || p->r[2] >= p->r[3] || p->z >= p->surf.depth;
+}
+
 /*
- * Writes texel (under mask) over rect r of layer z: whole runs where the
- * mask is full, read-modify-write where it is not.
+ * Writes part p's texel (under its mask) over row y of its rectangle:
+ * whole runs where the mask is full, read-modify-write where it is not.
  */
-static bool fill(NvThreed *t, const RtSurf *s, const uint32_t r[4], uint32_t z,
-                 const uint8_t texel[RT_MAX_BPP], const uint8_t mask[RT_MAX_BPP])
+static bool fill_row(NvThreed *t, const NvClearPart *p, uint32_t y)
 {
     const NvMemIf *m = t->mem;
+    const RtSurf *s = &p->surf;
     uint8_t run[RT_RUN_BYTES], old[RT_MAX_BPP];
-    bool full = true, none = true;
+    bool full = true;
     unsigned per_run;
 
     for (unsigned i = 0; i < s->bpp; i++) {
-        full &= mask[i] == 0xff;
-        none &= mask[i] == 0;
-    }
-    if (none || r[0] >= r[1] || r[2] >= r[3] || z >= s->depth) {
-        return true;
+        full &= p->mask[i] == 0xff;
     }
     for (unsigned i = 0; i < RT_RUN_BYTES; i++) {
-        run[i] = texel[i % s->bpp];
+        run[i] = p->texel[i % s->bpp];
     }
     /* texels contiguous in memory: a pitch row, or 16 bytes of a GOB */
     per_run = s->pitch_linear ? RT_RUN_BYTES / s->bpp : MAX(16u / s->bpp, 1u);
-    for (uint32_t y = r[2]; y < r[3]; y++) {
-        for (uint32_t x = r[0]; x < r[1];) {
-            uint64_t va = rt_texel(s, x, y, z);
-            unsigned n = full ? per_run - (unsigned)((x * s->bpp) % (per_run * s->bpp)) /
-                                s->bpp : 1;
+    for (uint32_t x = p->r[0]; x < p->r[1];) {
+        uint64_t va = rt_texel(s, x, y, p->z);
+        unsigned n = full ? per_run - (unsigned)((x * s->bpp) % (per_run * s->bpp)) / s->bpp : 1;
 
-            n = MIN(n, r[1] - x);
-            if (full) {
-                if (!m->write(m->opaque, true, 0, va, run, (size_t)n * s->bpp)) {
-                    return false;
-                }
-            } else {
-                if (!m->read(m->opaque, true, 0, va, old, s->bpp)) {
-                    return false;
-                }
-                for (unsigned i = 0; i < s->bpp; i++) {
-                    old[i] = (uint8_t)((old[i] & ~mask[i]) | (texel[i] & mask[i]));
-                }
-                if (!m->write(m->opaque, true, 0, va, old, s->bpp)) {
-                    return false;
-                }
+        n = MIN(n, p->r[1] - x);
+        if (full) {
+            if (!m->write(m->opaque, true, 0, va, run, (size_t)n * s->bpp)) {
+                return false;
             }
-            x += n;
+        } else {
+            if (!m->read(m->opaque, true, 0, va, old, s->bpp)) {
+                return false;
+            }
+            for (unsigned i = 0; i < s->bpp; i++) {
+                old[i] = (uint8_t)((old[i] & ~p->mask[i]) | (p->texel[i] & p->mask[i]));
+            }
+            if (!m->write(m->opaque, true, 0, va, old, s->bpp)) {
+                return false;
+            }
         }
+        x += n;
     }
     return true;
+}
+
+NvEngineStatus nv_threed_clear_run(NvThreed *t, uint64_t budget)
+{
+    NvClearOp *c = &t->clear;
+    uint64_t done = 0;
+
+    while (c->cur < c->parts) {
+        const NvClearPart *p = &c->part[c->cur];
+
+        if (c->y >= p->r[3]) {
+            if (++c->cur < c->parts) {
+                c->y = c->part[c->cur].r[2];
+            }
+            continue;
+        }
+        if (done >= budget) {
+            return NV_ENGINE_BUSY;
+        }
+        if (!fill_row(t, p, c->y)) {
+            c->parts = c->cur = 0;          /* the fault stops the clear */
+            return NV_ENGINE_ERROR;
+        }
+        c->y++;
+        done += p->r[1] - p->r[0];
+    }
+    return NV_ENGINE_IDLE;
+}
+
+/* Adds a part of the clear being set up, unless it writes nothing. */
+static void add_part(NvClearOp *c, const RtSurf *s, const NvThreed *t, uint32_t z)
+{
+    NvClearPart *p = &c->part[c->parts];
+
+    p->surf = *s;
+    p->z = z;
+    clear_rect(t, s, p->r);
+    if (!part_empty(p)) {
+        c->parts++;
+    }
 }
 
 bool nv_threed_clear(NvThreed *t, uint32_t data)
@@ -370,10 +403,10 @@ bool nv_threed_clear(NvThreed *t, uint32_t data)
     unsigned colors = (data >> R_C597_CLEAR_SURFACE_R_ENABLE_SHIFT) & 0xf;
     bool z = NV_FEX32(data, C597_CLEAR_SURFACE, Z_ENABLE);
     bool s = NV_FEX32(data, C597_CLEAR_SURFACE, STENCIL_ENABLE);
-    uint8_t texel[RT_MAX_BPP], mask[RT_MAX_BPP];
-    uint32_t r[4];
+    NvClearOp *c = &t->clear;
     RtSurf surf;
 
+    c->parts = c->cur = 0;
     if (colors && mrt < 8) {
         uint32_t sel = st(t, A_C597_SET_CT_SELECT);
         unsigned target = (sel >> (R_C597_SET_CT_SELECT_TARGET0_SHIFT + 3 * mrt)) & 7;
@@ -381,21 +414,18 @@ bool nv_threed_clear(NvThreed *t, uint32_t data)
 
         if (mrt < NV_FEX32(sel, C597_SET_CT_SELECT, TARGET_COUNT) &&
             color_target(t, target, &surf, &f)) {
-            color_texel(t, f, colors, texel, mask);
-            clear_rect(t, &surf, r);
-            if (!fill(t, &surf, r, layer, texel, mask)) {
-                return false;
-            }
+            color_texel(t, f, colors, c->part[c->parts].texel, c->part[c->parts].mask);
+            add_part(c, &surf, t, layer);
         }
     }
     if (z || s) {
         const RtDepthFormat *f;
 
         if (depth_target(t, &surf, &f)) {
-            depth_texel(t, f, z, s, texel, mask);
-            clear_rect(t, &surf, r);
-            return fill(t, &surf, r, layer, texel, mask);
+            depth_texel(t, f, z, s, c->part[c->parts].texel, c->part[c->parts].mask);
+            add_part(c, &surf, t, layer);
         }
     }
-    return true;
+    c->y = c->parts ? c->part[0].r[2] : 0;
+    return nv_threed_clear_run(t, CLEAR_METHOD_TEXELS) != NV_ENGINE_ERROR;
 }

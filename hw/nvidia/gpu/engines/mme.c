@@ -393,6 +393,9 @@ static NvMmeStatus run(NvMme *m, const NvMmeOps *ops, void *opaque)
         bool stop_after = false;
         Group g;
 
+        if (ops->busy && ops->busy(opaque)) {
+            return NV_MME_BUSY;         /* parked: resumes when the class is done */
+        }
         if (m->ip >= NV_MME_GROUPS) {
             return stop(m, "macro ran past the instruction RAM");
         }
@@ -478,4 +481,9 @@ NvMmeStatus nv_mme_data(NvMme *m, uint32_t param, const NvMmeOps *ops, void *opa
         return stop(m, "macro parameter FIFO overflow");
     }
     return run(m, ops, opaque);
+}
+
+NvMmeStatus nv_mme_resume(NvMme *m, const NvMmeOps *ops, void *opaque)
+{
+    return m->running ? run(m, ops, opaque) : NV_MME_DONE;
 }

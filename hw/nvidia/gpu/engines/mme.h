@@ -30,11 +30,17 @@ typedef struct NvMmeOps {
      * (reported by the class).
      */
     int (*dma_fifo)(void *opaque, uint32_t *buf, unsigned max);
+    /*
+     * Optional: the class is still busy with what the macro emitted (a
+     * clear): the macro parks before its next group until nv_mme_resume.
+     */
+    bool (*busy)(void *opaque);
 } NvMmeOps;
 
 typedef enum NvMmeStatus {
     NV_MME_DONE,            /* no macro running */
     NV_MME_WAIT,            /* parked: needs another parameter */
+    NV_MME_BUSY,            /* parked: the class is busy (NvMmeOps.busy) */
     NV_MME_ERROR,           /* stopped on a guest error: nv_mme_error() says which */
 } NvMmeStatus;
 
@@ -69,5 +75,7 @@ NvMmeStatus nv_mme_call(NvMme *m, unsigned macro, uint32_t param, const NvMmeOps
                         void *opaque);
 /* CALL_MME_DATA: one more parameter of the running macro; resumes it. */
 NvMmeStatus nv_mme_data(NvMme *m, uint32_t param, const NvMmeOps *ops, void *opaque);
+/* The class is no longer busy: a macro parked with NV_MME_BUSY goes on. */
+NvMmeStatus nv_mme_resume(NvMme *m, const NvMmeOps *ops, void *opaque);
 
 #endif

@@ -36,6 +36,16 @@ static bool mme_method(void *opaque, uint32_t mthd, uint32_t data)
     NvThreed *t = opaque;
     bool ok;
 
+    if (nv_threed_clearing(t)) {
+        /* the group's other output, after a clear it started: runs when it ends */
+        if (t->deferred_count == NV_ARRAY_SIZE(t->deferred)) {
+            threed_error(t, "more than two methods emitted behind a clear");
+            return false;
+        }
+        t->deferred[t->deferred_count][0] = mthd;
+        t->deferred[t->deferred_count++][1] = data;
+        return true;
+    }
     if (t->mem->trace) {
         NvTraceRecord rec = { .id = NV_TRACE_MME_METHOD,
                               .method = { .mthd = mthd, .data = data } };
@@ -79,9 +89,24 @@ static int mme_dma_fifo(void *opaque, uint32_t *buf, unsigned max)
     return (int)n;
 }
 
+static bool mme_busy(void *opaque)
+{
+    return nv_threed_clearing(opaque);
+}
+
 static const NvMmeOps threed_mme_ops = {
-    .method = mme_method, .state = mme_state, .dma_fifo = mme_dma_fifo,
+    .method = mme_method, .state = mme_state, .dma_fifo = mme_dma_fifo, .busy = mme_busy,
 };
+
+static bool mme_status(NvThreed *t, NvMmeStatus st)
+{
+    t->mme_parked = st == NV_MME_BUSY;
+    if (st == NV_MME_ERROR) {
+        threed_error(t, t->mme.error);
+        return false;
+    }
+    return true;
+}
 
 /* CALL_MME_MACRO(j) starts macro j; CALL_MME_DATA(j) feeds the running one. */
 static bool threed_call(NvThreed *t, uint32_t mthd, uint32_t data)
@@ -96,11 +121,7 @@ static bool threed_call(NvThreed *t, uint32_t mthd, uint32_t data)
     }
     st = is_data ? nv_mme_data(&t->mme, data, &threed_mme_ops, t)
                  : nv_mme_call(&t->mme, j, data, &threed_mme_ops, t);
-    if (st == NV_MME_ERROR) {
-        threed_error(t, t->mme.error);
-        return false;
-    }
-    return true;
+    return mme_status(t, st);
 }
 
 /*
@@ -245,14 +266,57 @@ static bool threed_do(NvThreed *t, uint32_t mthd, uint32_t data)
     }
 }
 
+/* Busy while a clear runs (the channel waits); a macro parked behind it waits too. */
+static NvEngineStatus threed_status(const NvThreed *t)
+{
+    return nv_threed_clearing(t) || t->mme_parked ? NV_ENGINE_BUSY : NV_ENGINE_IDLE;
+}
+
 static NvEngineStatus threed_method(void *obj, const NvMemIf *mem, uint32_t mthd, uint32_t data)
 {
     NvThreed *t = obj;
 
     t->mem = mem;
-    return threed_do(t, mthd, data) ? NV_ENGINE_IDLE : NV_ENGINE_ERROR;
+    return threed_do(t, mthd, data) ? threed_status(t) : NV_ENGINE_ERROR;
+}
+
+/*
+ * A clear's next rows; once it ends, the methods its macro emitted behind
+ * it, then the macro itself goes on.
+ */
+static NvEngineStatus threed_run(void *obj, const NvMemIf *mem, uint64_t budget,
+                                 int64_t deadline_us)
+{
+    NvThreed *t = obj;
+    NvEngineStatus st;
+
+    t->mem = mem;
+    st = nv_threed_clear_run(t, budget);
+    if (st != NV_ENGINE_IDLE) {
+        return st;
+    }
+    while (t->deferred_count && !nv_threed_clearing(t)) {
+        uint32_t mthd = t->deferred[0][0], data = t->deferred[0][1];
+        bool ok;
+
+        t->deferred[0][0] = t->deferred[1][0];
+        t->deferred[0][1] = t->deferred[1][1];
+        t->deferred_count--;
+        t->in_macro = true;
+        ok = threed_do(t, mthd, data);
+        t->in_macro = false;
+        if (!ok) {
+            return NV_ENGINE_ERROR;
+        }
+    }
+    if (t->mme_parked && !nv_threed_clearing(t) &&
+        !mme_status(t, nv_mme_resume(&t->mme, &threed_mme_ops, t))) {
+        return NV_ENGINE_ERROR;
+    }
+    return threed_status(t);
 }
 
 const NvEngineOps nv_threed_engine = {
-    .create = threed_create, .destroy = g_free, .method = threed_method,
+    .create = threed_create, .destroy = g_free, .method = threed_method, .run = threed_run,
+    .run_budget = THREED_SLICE_TEXELS,
 };
