@@ -1,7 +1,8 @@
 /*
  * A coverage-guided fuzzer of the model core's host path: GPFIFO entries,
  * pushbuffers, host methods, the copy and inline-to-memory engines, the MMU
- * page-table walk, BAR1/BAR2 translation and fault reporting.
+ * page-table walk, BAR1/BAR2 translation and fault reporting; and the
+ * display's registers, channels and pushbuffers (the chip has a display).
  *
  * One model is created once (256 MiB of lazily committed VRAM) with a tiny
  * platform of its own (no glib). Every input starts from nvgpu_reset() and
@@ -45,6 +46,7 @@
 #include "hw/nvidia/nv-regs.h"
 #include "base/gpu.h"            /* the VRAM mapping, to zero what an input touched */
 #include "../../tests/qtest/nv-fuzz-regs.h"
+#include "hw/nvidia/nv-disp.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -151,6 +153,22 @@ typedef NvFuzzReg Reg;
 static const Reg regs[] = {
     NV_FUZZ_REGS(NV_FUZZ_REG_ROW)
     { NV_PRAMIN_BASE + INST0, 64, 4 },          /* window 0: RAMFC, PDB */
+    /* the display: channels and their pushbuffers, supervisors, exceptions, DDC */
+    { A_DISP_FE_INST_MEM0, 2, 4 },
+    { A_DISP_FE_CHNCTL(0), 3, 4 },              /* core, windows 0 and 1 */
+    { A_DISP_FE_CHNCTL(NV_DISP_ID_WIMM(0)), 2, 4 },
+    { A_DISP_FE_CHNCTL(NV_DISP_ID_CURS(0)), 1, 0 },
+    { A_DISP_FE_PBBASE(0), 3, 0x10 },
+    { NV_DISP_CORE_USER, 1, 0 },                /* core PUT */
+    { NV_DISP_CHAN_USER(1), 2, 0x1000 },        /* window PUTs */
+    { NV_DISP_CHAN_USER(NV_DISP_ID_CURS(0)) + 0x200, 4, 4 },
+    { A_DISP_FE_SUPERVISOR_MAIN, 2, 4 },
+    { A_DISP_FE_EXCEPT(0), 3, 12 },
+    { A_DISP_EN_HEAD_TIMING(0), 1, 0 },
+    { A_DISP_EVT_CTRL_DISP, 1, 0 },
+    { A_DISP_RG_DPCA(0), 1, 0 },
+    { A_I2C_PORT(0), 1, 0 },
+    { A_GPIO_INTR_0, 3, 8 },
 };
 
 /* BAR1/BAR2 offsets the operations start from (virtual, or physical in physical mode). */
@@ -258,7 +276,7 @@ static bool init(void)
         .host_kick_at = p_host_kick_at,
     };
     NvGpuConfig cfg = {
-        .chip = &nv_chip_tu104, .vram_size = VRAM_SIZE,
+        .chip = &nv_chip_tu104_display, .vram_size = VRAM_SIZE,
         .gpcs = 1, .tpcs_per_gpc = 1, .sms_per_tpc = 1, .sm_threads = 1,
         /* A looping kernel ends by the watchdog (a channel error) within the input's time. */
         .sm_budget = 1u << 18,
