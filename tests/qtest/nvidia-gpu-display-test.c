@@ -14,6 +14,7 @@
 #include "qemu/osdep.h"
 #include "libqtest.h"
 #include "hw/nvidia/cl-c57a.h"
+#include "hw/nvidia/cl-c57b.h"
 #include "hw/nvidia/cl-c57d.h"
 #include "hw/nvidia/cl-c57e.h"
 #include "hw/nvidia/nv-disp.h"
@@ -74,8 +75,10 @@ static void display_setup(Gpu *g, uint64_t vram_start, uint64_t vram_limit)
     ctxdma(g, OBJ_VRAM, vram_start, vram_limit);
     ramht_insert(g, 0, H_SYNC, OBJ_SYNC);
     ramht_insert(g, 0, H_VRAM, OBJ_VRAM);
-    ramht_insert(g, 1, H_SYNC, OBJ_SYNC);
-    ramht_insert(g, 1, H_VRAM, OBJ_VRAM);
+    for (uint32_t chid = 1; chid <= 2; chid++) {         /* windows 0 and 1 */
+        ramht_insert(g, chid, H_SYNC, OBJ_SYNC);
+        ramht_insert(g, chid, H_VRAM, OBJ_VRAM);
+    }
 }
 
 static Pb chan_open(Gpu *g, uint32_t id, uint32_t base)
@@ -136,21 +139,32 @@ static void modeset(Gpu *g, Pb *c)
                        A_C57D_HEAD_SET_RASTER_SIZE), ==, 400 | 225u << 16);
 }
 
-static void window(Gpu *g, Pb *w, uint32_t format, uint32_t pitch, bool with_core)
+/* A window's image: size, format, pitch, composition depth (larger: further back). */
+typedef struct Image {
+    uint32_t surf, width, height, format, pitch, depth;
+} Image;
+
+static void window_image(Gpu *g, Pb *w, const Image *im, bool with_core)
 {
     vram_write32(g, SYNC + 0x40, 0);
     mthd(g, w, A_C57E_SET_CONTEXT_DMA_NOTIFIER, H_SYNC);
     mthd(g, w, A_C57E_SET_NOTIFIER_CONTROL, 0x40);      /* offset 0x40 */
     mthd(g, w, A_C57E_SET_PRESENT_CONTROL, 0x10);       /* IMMEDIATE */
-    mthd(g, w, A_C57E_SET_SIZE, W | H << 16);
+    mthd(g, w, A_C57E_SET_SIZE, im->width | im->height << 16);
     mthd(g, w, A_C57E_SET_STORAGE, NV_DISP_LAYOUT_PITCH << 4);
-    mthd(g, w, A_C57E_SET_PARAMS, format);
-    mthd(g, w, A_C57E_SET_PLANAR_STORAGE, pitch / 64);
+    mthd(g, w, A_C57E_SET_PARAMS, im->format);
+    mthd(g, w, A_C57E_SET_PLANAR_STORAGE, im->pitch / 64);
     mthd(g, w, A_C57E_SET_CONTEXT_DMA_ISO, H_VRAM);
-    mthd(g, w, A_C57E_SET_OFFSET, SURF >> 8);
+    mthd(g, w, A_C57E_SET_OFFSET, im->surf >> 8);
+    mthd(g, w, A_C57E_SET_COMPOSITION_CONTROL, im->depth << 4);
     mthd(g, w, A_C57E_SET_INTERLOCK_FLAGS, with_core);
     mthd(g, w, A_C57E_UPDATE, 1);
     kick(g, w);
+}
+
+static void window(Gpu *g, Pb *w, uint32_t format, uint32_t pitch, bool with_core)
+{
+    window_image(g, w, &(Image) { SURF, W, H, format, pitch, 255 }, with_core);
 }
 
 /* The test pattern's colour at (x, y): 8 bits per channel. */
@@ -265,6 +279,63 @@ static void test_modeset_screendump(void)
     gpu_stop(&g);
 }
 
+/*
+ * Two windows: a small overlay in front of the full-screen one at the
+ * position its window-immediate channel gives; moved behind it, it is gone.
+ */
+static void test_overlay(void)
+{
+    const uint32_t OV = 0x500000, OW = 64, OH = 32, X = 100, Y = 50;
+    g_autofree uint32_t *img = g_new(uint32_t, W * H);
+    uint32_t *shot;
+    Gpu g;
+    Pb c, w0, w1;
+
+    gpu_start(&g, "q35", NULL);
+    display_setup(&g, 0, (256ull << 20) - 1);
+    for (unsigned i = 0; i < W * H; i++) {
+        img[i] = 0xff000000u | pattern(i % W, i / W);
+    }
+    vram_write_buf(&g, SURF, img, W * H * 4);
+    for (unsigned i = 0; i < OW * OH; i++) {
+        vram_write32(&g, OV + 4 * i, 0xff123456u);
+    }
+    c = chan_open(&g, NV_DISP_ID_CORE, PB_CORE);
+    modeset(&g, &c);
+    mthd(&g, &c, A_C57D_WINDOW_SET_CONTROL + A_C57D_WINDOW_SET_CONTROL_STRIDE, 0);
+    core_update(&g, &c);                                /* window 1 on head 0 too */
+    w0 = chan_open(&g, NV_DISP_ID_WIN(0), PB_WIN);
+    window(&g, &w0, NV_DISP_FMT_A8R8G8B8, W * 4, false);
+    w1 = chan_open(&g, NV_DISP_ID_WIN(1), PB_WIN + 0x1000);
+    window_image(&g, &w1, &(Image) { OV, OW, OH, NV_DISP_FMT_A8R8G8B8, OW * 4, 254 }, false);
+    /* the position through the window-immediate channel's pushbuffer */
+    {
+        Pb im = chan_open(&g, NV_DISP_ID_WIMM(1), PB_WIN + 0x2000);
+
+        mthd(&g, &im, A_C57B_SET_POINT_OUT, X | Y << 16);
+        mthd(&g, &im, A_C57B_UPDATE, 1);
+        kick(&g, &im);
+    }
+    shot = screendump(&g);
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            bool in = x >= X && x < X + OW && y >= Y && y < Y + OH;
+
+            g_assert_cmphex(shot[y * W + x], ==, in ? 0x123456 : pattern(x, y));
+        }
+    }
+    g_free(shot);
+    /* behind the full-screen window */
+    window_image(&g, &w1, &(Image) { OV, OW, OH, NV_DISP_FMT_A8R8G8B8, OW * 4, 255 }, false);
+    window_image(&g, &w0, &(Image) { SURF, W, H, NV_DISP_FMT_A8R8G8B8, W * 4, 254 }, false);
+    shot = screendump(&g);
+    for (unsigned i = 0; i < W * H; i++) {
+        g_assert_cmphex(shot[i], ==, pattern(i % W, i / W));
+    }
+    g_free(shot);
+    gpu_stop(&g);
+}
+
 /* A window past VRAM: the window's exception, nothing read, the console blank. */
 static void test_bad_surface(void)
 {
@@ -301,6 +372,7 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     qtest_add_func("/nvidia-gpu/display/modeset-screendump", test_modeset_screendump);
+    qtest_add_func("/nvidia-gpu/display/overlay", test_overlay);
     qtest_add_func("/nvidia-gpu/display/bad-surface", test_bad_surface);
     qtest_add_func("/nvidia-gpu/display/headless", test_headless);
     return g_test_run();

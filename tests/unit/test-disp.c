@@ -217,7 +217,7 @@ static void test_modeset(void)
     g_assert_cmpuint(so.width, ==, 1024);
     g_assert_cmpuint(so.height, ==, 768);
     g_assert_cmpuint(so.refresh_mhz, ==, 65000000ull * 1000 / (1344 * 806));
-    g_assert_false(so.plane);
+    g_assert_cmpuint(so.planes, ==, 0);
     /* an update that changes no mode arms at once: no supervisor */
     mthd(f, &c, HEAD(A_C57D_HEAD_SET_DITHER_CONTROL), 1);
     core_update(f, &c);
@@ -278,33 +278,33 @@ static void test_window(void)
     window_image(f, &w, H_VRAM, SURF, false);
     window_update(f, &w, true, 0);
     nvgpu_disp_scanout(f->gpu, 0, &so);
-    g_assert_false(so.plane);
+    g_assert_cmpuint(so.planes, ==, 0);
     core_update(f, &c);
     g_assert_cmphex(vram_rd32(f, SYNC + 0x80) >> 30, ==, NV_DISP_NOTIFIER_BEGUN);
     nvgpu_disp_scanout(f->gpu, 0, &so);
-    g_assert_true(so.plane);
-    g_assert_cmphex(so.addr, ==, SURF);
-    g_assert_cmpuint(so.pitch, ==, 256);
-    g_assert_cmphex(so.format, ==, NV_DISP_FMT_A8R8G8B8);
-    g_assert_cmpuint(so.src_w, ==, 64);
-    g_assert_cmpuint(so.src_h, ==, 32);
-    g_assert_true(nvgpu_disp_read_plane(f->gpu, &so, (uint8_t *)got, 256));
+    g_assert_cmpuint(so.planes, ==, 1);
+    g_assert_cmphex(so.plane[0].addr, ==, SURF);
+    g_assert_cmpuint(so.plane[0].pitch, ==, 256);
+    g_assert_cmphex(so.plane[0].format, ==, NV_DISP_FMT_A8R8G8B8);
+    g_assert_cmpuint(so.plane[0].src_w, ==, 64);
+    g_assert_cmpuint(so.plane[0].src_h, ==, 32);
+    g_assert_true(nvgpu_disp_read_plane(f->gpu, &so.plane[0], (uint8_t *)got, 256));
     g_assert_cmpmem(got, sizeof(got), pix, sizeof(pix));
 
     /* a flip waits for the vblank, then reads BEGUN; block linear reads back linear */
     window_image(f, &w, H_VRAM, SURF + 0x10000, true);
     window_update(f, &w, false, 1);
     nvgpu_disp_scanout(f->gpu, 0, &so);
-    g_assert_cmphex(so.addr, ==, SURF);
+    g_assert_cmphex(so.plane[0].addr, ==, SURF);
     g_assert_cmphex(vram_rd32(f, SYNC + 0x80), ==, 0);
     g_assert_true(f->disp_timer_armed);
     fake_advance(f, 20 * 1000 * 1000);
     g_assert_cmphex(vram_rd32(f, SYNC + 0x80) >> 30, ==, NV_DISP_NOTIFIER_BEGUN);
     nvgpu_disp_scanout(f->gpu, 0, &so);
-    g_assert_cmphex(so.addr, ==, SURF + 0x10000);
-    g_assert_true(so.block_linear);
+    g_assert_cmphex(so.plane[0].addr, ==, SURF + 0x10000);
+    g_assert_true(so.plane[0].block_linear);
     memset(got, 0, sizeof(got));
-    g_assert_true(nvgpu_disp_read_plane(f->gpu, &so, (uint8_t *)got, 256));
+    g_assert_true(nvgpu_disp_read_plane(f->gpu, &so.plane[0], (uint8_t *)got, 256));
     g_assert_cmpmem(got, sizeof(got), pix, sizeof(pix));
     g_assert_cmpuint(f->guest_errors, ==, 0);
     fake_free(f);
@@ -384,7 +384,7 @@ static void test_bad_input(void)
     g_assert_cmphex(rd32(f, A_DISP_EVT_EXC_WIN), ==, 1);
     expect_exception(f, 1, NV_DISP_EXC_INVALID_ARG, A_C57E_SET_OFFSET, NV_ERR_DISP_SURFACE);
     nvgpu_disp_scanout(f->gpu, 0, &so);
-    g_assert_false(so.plane);
+    g_assert_cmpuint(so.planes, ==, 0);
     window_image(f, &w, 0xdead, SURF, false);
     window_update(f, &w, false, 0);
     expect_exception(f, 1, NV_DISP_EXC_UNRESOLVABLE_HANDLE, A_C57E_SET_CONTEXT_DMA_ISO,
@@ -392,8 +392,8 @@ static void test_bad_input(void)
     window_image(f, &w, H_SMALL, 0, false);
     window_update(f, &w, false, 0);
     nvgpu_disp_scanout(f->gpu, 0, &so);
-    g_assert_true(so.plane);
-    g_assert_cmphex(so.addr, ==, SURF);
+    g_assert_cmpuint(so.planes, ==, 1);
+    g_assert_cmphex(so.plane[0].addr, ==, SURF);
 
     /* a supervisor restart with none pending */
     wr32(f, A_DISP_FE_SUPERVISOR_MAIN, 0x80000000);

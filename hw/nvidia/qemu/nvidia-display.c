@@ -3,12 +3,12 @@
  * QEMU graphic console.
  *
  * Each UI refresh asks the model what the head shows (nvgpu_disp_scanout,
- * under the device lock). A pitch-linear XRGB8888 plane covering the head
- * is VRAM itself: the console surface wraps the model's VRAM mapping (the
- * model checked the range when the window was armed). Anything else (other
- * formats, block-linear surfaces, a plane smaller than the head or moved)
- * is copied out of VRAM by the model and converted by pixman into a
- * console-owned surface. A cursor is composited there too (premultiplied
+ * under the device lock). A single pitch-linear XRGB8888 plane covering the
+ * head is VRAM itself: the console surface wraps the model's VRAM mapping
+ * (the model checked the range when the window was armed). Anything else
+ * (other formats, block-linear surfaces, a plane smaller than the head or
+ * moved, an overlay) is copied out of VRAM by the model and composed by
+ * pixman into a console-owned surface, the windows back to front. A cursor is composited there too (premultiplied
  * OVER, the composition nouveau programs), so screendumps show it. VRAM changes have no dirty log (BAR1 writes are
  * MMIO callbacks), so every refresh redraws the whole surface.
  *
@@ -53,19 +53,21 @@ static void show_blank(NvidiaDisplay *d)
 
 #define CURSOR_MAX      256
 
-/* The plane is the whole head in XRGB8888, pitch linear, no cursor: show VRAM as it is. */
+/* One plane covering the head in XRGB8888, pitch linear, no cursor: show VRAM as it is. */
 static bool can_wrap(const NvScanout *so)
 {
-    return so->plane && !so->cursor && !so->block_linear &&
-           so->format == NV_DISP_FMT_A8R8G8B8 &&
-           so->dst_x == 0 && so->dst_y == 0 && so->src_w == so->width &&
-           so->src_h == so->height;
+    const NvScanoutPlane *p = &so->plane[0];
+
+    return so->planes == 1 && !so->cursor && !p->block_linear &&
+           p->format == NV_DISP_FMT_A8R8G8B8 && p->dst_x == 0 && p->dst_y == 0 &&
+           p->src_w == so->width && p->src_h == so->height;
 }
 
 static void show_wrapped(NvidiaDisplay *d, const NvScanout *so)
 {
-    uint64_t start = so->addr + (uint64_t)so->src_y * so->pitch + so->src_x * 4ull;
-    uint64_t len = (uint64_t)(so->src_h - 1) * so->pitch + so->src_w * 4ull;
+    const NvScanoutPlane *pl = &so->plane[0];
+    uint64_t start = pl->addr + (uint64_t)pl->src_y * pl->pitch + pl->src_x * 4ull;
+    uint64_t len = (uint64_t)(pl->src_h - 1) * pl->pitch + pl->src_w * 4ull;
     uint8_t *p = nvgpu_vram_ptr(d->gpu, start, len);
 
     if (!p) {
@@ -73,24 +75,25 @@ static void show_wrapped(NvidiaDisplay *d, const NvScanout *so)
         return;
     }
     dpy_gfx_replace_surface(d->con, qemu_create_displaysurface_from(
-                                so->width, so->height, PIXMAN_x8r8g8b8, so->pitch, p));
+                                so->width, so->height, PIXMAN_x8r8g8b8, pl->pitch, p));
     d->wrapped = true;
 }
 
-/* Copies the plane out of VRAM (under the device lock) for show_converted. */
-static bool copy_plane(NvidiaDisplay *d, const NvScanout *so)
+/* Copies plane i out of VRAM (under the device lock) for show_converted. */
+static bool copy_plane(NvidiaDisplay *d, const NvScanout *so, unsigned i)
 {
-    size_t need = (size_t)so->src_w * so->bpp * so->src_h;
+    const NvScanoutPlane *p = &so->plane[i];
+    size_t need = (size_t)p->src_w * p->bpp * p->src_h;
 
-    if (!plane_format(so->format) || !need) {
+    if (!plane_format(p->format) || !need) {
         return false;
     }
-    if (need > d->shadow_size) {
-        g_free(d->shadow);
-        d->shadow = g_malloc(need);
-        d->shadow_size = need;
+    if (need > d->shadow_size[i]) {
+        g_free(d->shadow[i]);
+        d->shadow[i] = g_malloc(need);
+        d->shadow_size[i] = need;
     }
-    return nvgpu_disp_read_plane(d->gpu, so, d->shadow, so->src_w * so->bpp);
+    return nvgpu_disp_read_plane(d->gpu, p, d->shadow[i], p->src_w * p->bpp);
 }
 
 static void composite_cursor(NvidiaDisplay *d, const NvScanout *so, pixman_image_t *dst)
@@ -104,12 +107,11 @@ static void composite_cursor(NvidiaDisplay *d, const NvScanout *so, pixman_image
     pixman_image_unref(src);
 }
 
-/* The plane, converted by pixman, on black where it does not cover the head. */
-static void show_converted(NvidiaDisplay *d, const NvScanout *so, bool have_plane,
+/* The planes back to front, converted by pixman, on black where none covers the head. */
+static void show_converted(NvidiaDisplay *d, const NvScanout *so, const bool *have_plane,
                            bool have_cursor)
 {
     DisplaySurface *ds = qemu_console_surface(d->con);
-    pixman_image_t *src;
 
     if (d->wrapped || !ds || surface_width(ds) != (int)so->width ||
         surface_height(ds) != (int)so->height) {
@@ -119,11 +121,17 @@ static void show_converted(NvidiaDisplay *d, const NvScanout *so, bool have_plan
     }
     pixman_image_fill_rectangles(PIXMAN_OP_SRC, ds->image, &(pixman_color_t) { 0 }, 1,
                                  &(pixman_rectangle16_t) { 0, 0, so->width, so->height });
-    if (have_plane) {
-        src = pixman_image_create_bits(plane_format(so->format), so->src_w, so->src_h,
-                                       (uint32_t *)d->shadow, so->src_w * so->bpp);
+    for (unsigned i = 0; i < so->planes; i++) {
+        const NvScanoutPlane *p = &so->plane[i];
+        pixman_image_t *src;
+
+        if (!have_plane[i]) {
+            continue;
+        }
+        src = pixman_image_create_bits(plane_format(p->format), p->src_w, p->src_h,
+                                       (uint32_t *)d->shadow[i], p->src_w * p->bpp);
         pixman_image_composite(PIXMAN_OP_SRC, src, NULL, ds->image, 0, 0, 0, 0,
-                               so->dst_x, so->dst_y, so->src_w, so->src_h);
+                               p->dst_x, p->dst_y, p->src_w, p->src_h);
         pixman_image_unref(src);
     }
     if (have_cursor) {
@@ -135,12 +143,14 @@ static void nvidia_display_update(void *opaque)
 {
     NvidiaDisplay *d = opaque;
     NvScanout so;
-    bool have_plane = false, have_cursor = false, changed;
+    bool have_plane[NV_SCANOUT_PLANES] = { false }, have_cursor = false, changed;
 
     d->lock(d->opaque);
     nvgpu_disp_scanout(d->gpu, 0, &so);
     if (so.active && so.width && so.height && !can_wrap(&so)) {
-        have_plane = so.plane && copy_plane(d, &so);
+        for (unsigned i = 0; i < so.planes; i++) {
+            have_plane[i] = copy_plane(d, &so, i);
+        }
         have_cursor = so.cursor && so.cursor_size <= CURSOR_MAX &&
                       nvgpu_disp_read_cursor(d->gpu, &so, d->cursor);
     }
@@ -148,8 +158,9 @@ static void nvidia_display_update(void *opaque)
 
     changed = so.generation != d->shown_generation || so.active != d->shown_active;
     if (changed) {
-        trace_nvgpu_disp_scanout(so.generation, so.active, so.width, so.height, so.plane,
-                                 so.addr, so.pitch, so.format, so.block_linear);
+        trace_nvgpu_disp_scanout(so.generation, so.active, so.width, so.height, so.planes,
+                                 so.plane[0].addr, so.plane[0].pitch, so.plane[0].format,
+                                 so.plane[0].block_linear);
     }
     d->shown_generation = so.generation;
     d->shown_active = so.active;
@@ -251,7 +262,9 @@ void nvidia_display_fini(NvidiaDisplay *d)
         d->con = NULL;
     }
     g_clear_pointer(&d->vblank, timer_free);
-    g_clear_pointer(&d->shadow, g_free);
+    for (unsigned i = 0; i < NV_SCANOUT_PLANES; i++) {
+        g_clear_pointer(&d->shadow[i], g_free);
+        d->shadow_size[i] = 0;
+    }
     g_clear_pointer(&d->cursor, g_free);
-    d->shadow_size = 0;
 }

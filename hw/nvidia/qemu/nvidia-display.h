@@ -24,8 +24,8 @@ typedef struct NvidiaDisplay {
     uint32_t shown_generation;  /* of the scanout last put on the console */
     bool shown_active;
     bool wrapped;               /* the console surface is VRAM itself */
-    uint8_t *shadow;            /* a converted plane's pixels (g_malloc) */
-    size_t shadow_size;
+    uint8_t *shadow[NV_SCANOUT_PLANES];     /* converted planes' pixels (g_malloc) */
+    size_t shadow_size[NV_SCANOUT_PLANES];
     uint32_t *cursor;           /* the cursor image, premultiplied ARGB (256 x 256) */
 } NvidiaDisplay;
 

@@ -225,15 +225,12 @@ bool nvgpu_vram_write(NvGpu *gpu, uint64_t addr, const void *buf, size_t len);
 uint8_t *nvgpu_vram_ptr(NvGpu *gpu, uint64_t addr, uint64_t len);
 
 /*
- * The display (chips whose display is not fused off). What head shows,
- * as of the last armed state: the raster, and the plane of the window in
- * front, already checked against its context DMA and VRAM.
+ * The display (chips whose display is not fused off). What a head shows,
+ * as of the last armed state: the raster, and the planes of the windows
+ * it owns, back to front, each already checked against its context DMA
+ * and VRAM.
  */
-typedef struct NvScanout {
-    bool active;                /* an output is routed to the head and it has a mode */
-    uint32_t width, height;     /* visible size */
-    uint32_t refresh_mhz;
-    bool plane;                 /* a window shows a surface */
+typedef struct NvScanoutPlane {
     uint32_t format;            /* NV_DISP_FMT_* (nv-disp.h) */
     uint32_t bpp;               /* bytes per pixel */
     uint64_t addr;              /* VRAM offset of the surface */
@@ -242,6 +239,16 @@ typedef struct NvScanout {
     uint32_t block_height_log2, surface_height;
     uint32_t src_x, src_y, src_w, src_h;    /* the part of the surface shown */
     int32_t dst_x, dst_y;       /* where it is shown */
+} NvScanoutPlane;
+
+#define NV_SCANOUT_PLANES   2
+
+typedef struct NvScanout {
+    bool active;                /* an output is routed to the head and it has a mode */
+    uint32_t width, height;     /* visible size */
+    uint32_t refresh_mhz;
+    unsigned planes;            /* windows showing a surface, back to front */
+    NvScanoutPlane plane[NV_SCANOUT_PLANES];
     /* the cursor: a square of premultiplied ARGB over the plane (nouveau's composition) */
     bool cursor;
     uint32_t cursor_size, cursor_format;    /* 32..256; NV_DISP_FMT_A8R8G8B8 or _A1R5G5B5 */
@@ -252,8 +259,9 @@ typedef struct NvScanout {
 
 /* false: no display or no such head. */
 bool nvgpu_disp_scanout(NvGpu *gpu, unsigned head, NvScanout *out);
-/* Copies the shown rectangle of a scanout's plane, rows dst_pitch bytes apart. */
-bool nvgpu_disp_read_plane(NvGpu *gpu, const NvScanout *so, uint8_t *dst, uint32_t dst_pitch);
+/* Copies the shown rectangle of a plane, rows dst_pitch bytes apart. */
+bool nvgpu_disp_read_plane(NvGpu *gpu, const NvScanoutPlane *p, uint8_t *dst,
+                           uint32_t dst_pitch);
 /* The cursor image of a scanout as premultiplied 0xAARRGGBB, cursor_size^2 words. */
 bool nvgpu_disp_read_cursor(NvGpu *gpu, const NvScanout *so, uint32_t *argb);
 /*

@@ -196,25 +196,61 @@ bool nvgpu_disp_read_cursor(NvGpu *gpu, const NvScanout *so, uint32_t *argb)
 
 /* ---- front ends ---- */
 
-/* The window the head shows: the lowest owned by it with a valid surface. */
-static int shown_window(NvDisp *d, unsigned h)
+static bool shows(NvDisp *d, unsigned w, unsigned h)
 {
     const uint32_t *core = d->chan[NV_DCH_CORE].armed;
+    uint32_t ctl = core[(A_C57D_WINDOW_SET_CONTROL + w * A_C57D_WINDOW_SET_CONTROL_STRIDE) / 4];
+
+    return NV_FEX32(ctl, C57D_WINDOW_SET_CONTROL, OWNER) == h && d->surf[w].valid;
+}
+
+/* Composition depth: the larger, the further back (nouveau: 255 - zpos). */
+static uint32_t depth(NvDisp *d, unsigned w)
+{
+    return NV_FEX32(d->chan[NV_DCH_WIN0 + w].armed[A_C57E_SET_COMPOSITION_CONTROL / 4],
+                    C57E_SET_COMPOSITION_CONTROL, DEPTH);
+}
+
+static void add_plane(NvDisp *d, unsigned w, NvScanoutPlane *p)
+{
+    const NvDispSurface *s = &d->surf[w];
+    uint32_t at = d->chan[NV_DCH_WIMM0 + w].armed[A_C57B_SET_POINT_OUT / 4];
+
+    *p = (NvScanoutPlane) {
+        .format = s->format, .bpp = s->bpp, .addr = s->addr, .pitch = s->pitch,
+        .block_linear = s->block_linear, .block_height_log2 = s->block_height_log2,
+        .surface_height = s->height, .src_x = s->src_x, .src_y = s->src_y,
+        .src_w = s->src_w, .src_h = s->src_h,
+        .dst_x = (int16_t)NV_FEX32(at, C57B_SET_POINT_OUT, X),
+        .dst_y = (int16_t)NV_FEX32(at, C57B_SET_POINT_OUT, Y),
+    };
+}
+
+/* The windows head h shows, back to front (equal depths: the lower window behind). */
+static void head_planes(NvDisp *d, unsigned h, NvScanout *out)
+{
+    unsigned order[NV_DISP_WINDOWS], n = 0;
 
     for (unsigned w = 0; w < NV_DISP_WINDOWS; w++) {
-        uint32_t ctl = core[(A_C57D_WINDOW_SET_CONTROL + w * A_C57D_WINDOW_SET_CONTROL_STRIDE) / 4];
+        unsigned i = n;
 
-        if (NV_FEX32(ctl, C57D_WINDOW_SET_CONTROL, OWNER) == h && d->surf[w].valid) {
-            return (int)w;
+        if (!shows(d, w, h)) {
+            continue;
         }
+        n++;
+        for (; i > 0 && depth(d, order[i - 1]) < depth(d, w); i--) {
+            order[i] = order[i - 1];
+        }
+        order[i] = w;
     }
-    return -1;
+    for (unsigned i = 0; i < n && i < NV_SCANOUT_PLANES; i++) {
+        add_plane(d, order[i], &out->plane[out->planes++]);
+    }
 }
 
 bool nvgpu_disp_scanout(NvGpu *gpu, unsigned head, NvScanout *out)
 {
     NvDisp *d = gpu->disp;
-    int w;
 
     memset(out, 0, sizeof(*out));
     if (!d || head >= NV_DISP_HEADS) {
@@ -240,33 +276,14 @@ bool nvgpu_disp_scanout(NvGpu *gpu, unsigned head, NvScanout *out)
         out->cursor_y = (int16_t)NV_FEX32(at, C57A_SET_CURSOR_HOT_SPOT_POINT_OUT, Y) -
                         (int32_t)d->cursor[head].src_y;
     }
-    w = shown_window(d, head);
-    if (w >= 0) {
-        const NvDispSurface *s = &d->surf[w];
-        uint32_t at = d->chan[NV_DCH_WIMM0 + w].armed[A_C57B_SET_POINT_OUT / 4];
-
-        out->plane = true;
-        out->format = s->format;
-        out->bpp = s->bpp;
-        out->addr = s->addr;
-        out->pitch = s->pitch;
-        out->block_linear = s->block_linear;
-        out->block_height_log2 = s->block_height_log2;
-        out->surface_height = s->height;
-        out->src_x = s->src_x;
-        out->src_y = s->src_y;
-        out->src_w = s->src_w;
-        out->src_h = s->src_h;
-        out->dst_x = (int16_t)NV_FEX32(at, C57B_SET_POINT_OUT, X);
-        out->dst_y = (int16_t)NV_FEX32(at, C57B_SET_POINT_OUT, Y);
-    }
+    head_planes(d, head, out);
     return true;
 }
 
 #define BL_RUN  16      /* contiguous bytes of a row inside a GOB */
 
 /* Byte offset of (x, y) of a block-linear surface (x in bytes). */
-static uint64_t bl_offset(const NvScanout *so, uint64_t x, uint64_t y)
+static uint64_t bl_offset(const NvScanoutPlane *so, uint64_t x, uint64_t y)
 {
     NvBlGeom g;
 
@@ -274,11 +291,12 @@ static uint64_t bl_offset(const NvScanout *so, uint64_t x, uint64_t y)
     return nv_bl_offset(&g, x, y, 0);
 }
 
-bool nvgpu_disp_read_plane(NvGpu *gpu, const NvScanout *so, uint8_t *dst, uint32_t dst_pitch)
+bool nvgpu_disp_read_plane(NvGpu *gpu, const NvScanoutPlane *so, uint8_t *dst,
+                           uint32_t dst_pitch)
 {
     uint64_t row_bytes = (uint64_t)so->src_w * so->bpp;
 
-    if (!so->plane || row_bytes > dst_pitch) {
+    if (row_bytes > dst_pitch) {
         return false;
     }
     for (uint32_t y = 0; y < so->src_h; y++) {
