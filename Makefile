@@ -12,7 +12,7 @@ MESON      := /usr/bin/meson
 SHELL      := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: all setup qemu core guest check unit qtest qtest-asan qtest-tsan soak guest-test run run-display run-monitor bench fuzz fuzz-qemu clean distclean
+.PHONY: all setup qemu core guest check unit qtest qtest-asan qtest-tsan soak guest-test run run-display run-monitor bench bench-guest fuzz fuzz-qemu clean distclean
 
 all: qemu core
 
@@ -56,6 +56,11 @@ bench: core
 	@$(CORE)/tools/bench/bench-host
 	@$(CORE)/tools/bench/bench-sm $(CURDIR)
 	@tools/bench/bench-cuda.sh $(CORE)
+
+# What a guest sees (TCG): Vulkan submit round trips, GPU timestamps, BAR1 bandwidth.
+bench-guest: qemu guest
+	@echo "== nvqemu: guest benchmark (TCG, this machine)"
+	@scripts/run-guest --test bench --timeout 300 | grep '^FIGURE:'
 
 # Fuzzing (not part of check; check replays the saved corpora): the model core
 # with libFuzzer + sanitizers, and QEMU's fuzzers (generic-fuzz, nvidia-gpu-chan)

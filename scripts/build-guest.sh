@@ -223,6 +223,8 @@ gcc -std=gnu11 -O2 -Wall -Wextra -I"$out" -o "$tree/usr/bin/vk-compute" \
     "$root/tests/guest/vulkan/vk-compute.c" -lvulkan -lm || die "vk-compute.c does not compile"
 gcc -std=gnu11 -O2 -Wall -Wextra -o "$tree/usr/bin/vk-draw" \
     "$root/tests/guest/vulkan/vk-draw.c" -lvulkan -lm || die "vk-draw.c does not compile"
+gcc -std=gnu11 -O2 -Wall -Wextra -o "$tree/usr/bin/vk-bench" \
+    "$root/tests/guest/vulkan/vk-bench.c" -lvulkan || die "vk-bench.c does not compile"
 
 # nouveau's line in modules.dep already lists its whole transitive closure.
 # Modules are stored decompressed: busybox modprobe first hands a .ko.xz to the
