@@ -1,5 +1,5 @@
 #!/bin/sh
-# In-guest test "nouveau binds headless" (busybox sh; /init has loaded nouveau).
+# In-guest test "nouveau binds the GPU" (busybox sh; /init has loaded nouveau).
 # One PASS:/FAIL: line per check; exits 1 if any check failed.
 . /tests/lib.sh
 collect_dmesg
