@@ -353,6 +353,30 @@ static void test_bad_surface(void)
     g_assert_cmpuint(rd(&g, A_DISP_FE_EXCEPT(1)) >> 12 & 7, ==, NV_DISP_EXC_INVALID_ARG);
     g_assert_cmpuint(gpu_guest_errors(&g, "disp_surface"), ==, 1);
     g_free(screendump(&g));                     /* the head is on, the plane black */
+
+    /* a 32000x32000 mode: QEMU shows the blank screen instead of allocating 4 GB */
+    mthd(&g, &c, A_C57D_HEAD_SET_RASTER_SIZE, 32760 | 32760u << 16);
+    mthd(&g, &c, A_C57D_HEAD_SET_RASTER_BLANK_START, 32040 | 32010u << 16);
+    core_update(&g, &c);
+    for (unsigned stage = 0; stage < 3; stage++) {
+        wr(&g, A_DISP_EVT_CTRL_DISP, 1u << stage);
+        wr(&g, A_DISP_FE_SUPERVISOR_MAIN, 0x80000000);
+    }
+    g_assert_cmphex(vram_read32(&g, SYNC) >> 30, ==, NV_DISP_NOTIFIER_FINISHED);
+    {
+        g_autofree char *path = NULL, *data = NULL;
+        int fd = g_file_open_tmp("nvgpu-shot-XXXXXX.ppm", &path, NULL);
+        unsigned w = 0, h = 0;
+
+        close(fd);
+        qtest_qmp_assert_success(g.qts, "{'execute': 'screendump', "
+                                 "'arguments': {'filename': %s}}", path);
+        g_assert_true(g_file_get_contents(path, &data, NULL, NULL));
+        unlink(path);
+        g_assert_cmpint(sscanf(data, "P6 %u %u", &w, &h), ==, 2);
+        g_assert_cmpuint(w, <, 32000);
+        g_assert_cmpuint(h, <, 32000);
+    }
     gpu_stop(&g);
 }
 

@@ -27,6 +27,12 @@
 #include "hw/oot/nvidia/qemu/trace-hw_nvidia.h"
 
 #define EDID_SIZE       256         /* base block and the DisplayID extension */
+/*
+ * The largest head and plane the console shows (the hardware's heads stop
+ * at 16384): a guest's absurd raster or surface must not make QEMU allocate
+ * gigabytes. Larger ones show the blank screen.
+ */
+#define MAX_DIM         8192
 #define BLANK_WIDTH     640
 #define BLANK_HEIGHT    480
 
@@ -85,12 +91,16 @@ static bool copy_plane(NvidiaDisplay *d, const NvScanout *so, unsigned i)
     const NvScanoutPlane *p = &so->plane[i];
     size_t need = (size_t)p->src_w * p->bpp * p->src_h;
 
-    if (!plane_format(p->format) || !need) {
+    if (!plane_format(p->format) || !need || need > (size_t)MAX_DIM * MAX_DIM * 4) {
         return false;
     }
     if (need > d->shadow_size[i]) {
         g_free(d->shadow[i]);
-        d->shadow[i] = g_malloc(need);
+        d->shadow_size[i] = 0;
+        d->shadow[i] = g_try_malloc(need);
+        if (!d->shadow[i]) {
+            return false;
+        }
         d->shadow_size[i] = need;
     }
     return nvgpu_disp_read_plane(d->gpu, p, d->shadow[i], p->src_w * p->bpp);
@@ -147,7 +157,8 @@ static void nvidia_display_update(void *opaque)
 
     d->lock(d->opaque);
     nvgpu_disp_scanout(d->gpu, 0, &so);
-    if (so.active && so.width && so.height && !can_wrap(&so)) {
+    if (so.active && so.width && so.height && so.width <= MAX_DIM && so.height <= MAX_DIM &&
+        !can_wrap(&so)) {
         for (unsigned i = 0; i < so.planes; i++) {
             have_plane[i] = copy_plane(d, &so, i);
         }
@@ -164,7 +175,7 @@ static void nvidia_display_update(void *opaque)
     }
     d->shown_generation = so.generation;
     d->shown_active = so.active;
-    if (!so.active || !so.width || !so.height) {
+    if (!so.active || !so.width || !so.height || so.width > MAX_DIM || so.height > MAX_DIM) {
         if (changed) {
             show_blank(d);
         }
