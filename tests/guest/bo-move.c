@@ -26,8 +26,10 @@
  * usage. With "MM: using COPY" nouveau makes every move a copy-engine copy,
  * unless that fails and TTM silently falls back to a CPU copy.
  *
- * Usage: bo-move [-r ROUNDS] [-d DEVICE]   (ROUNDS of 3b, default 2, so that
- * each buffer goes GART->VRAM and back)
+ * Usage: bo-move [-r ROUNDS] [-d DEVICE] [-b SUBMITS]   (ROUNDS of 3b,
+ * default 2, so that each buffer goes GART->VRAM and back; -b: the guest
+ * benchmark's figures too ("FIGURE:" lines: each round's copy bandwidth,
+ * and SUBMITS no-op GEM_PUSHBUFs waited for one by one)
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -77,6 +79,7 @@
 #define NBUF    8
 #define PREP_TIMEOUT_MS 20000   /* per buffer; the kernel's own wait is 30 s */
 #define PUSH_NOPS 4             /* zero dwords: NOPs for the GPU */
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
 
 struct buf {
     uint32_t handle;
@@ -448,17 +451,45 @@ static int evict_round(struct buf *bufs, int *moves)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: bo-move [-r ROUNDS] [-d DEVICE]\n");
+    fprintf(stderr, "usage: bo-move [-r ROUNDS] [-d DEVICE] [-b SUBMITS]\n");
     exit(2);
+}
+
+/* -b: no-op GEM_PUSHBUFs (the NOP pushbuffer alone), each waited for; submissions/s */
+static void bench_submits(int chan, struct buf *push, int n)
+{
+    struct drm_nouveau_gem_pushbuf_bo bo = {
+        .handle = push->handle, .read_domains = NOUVEAU_GEM_DOMAIN_GART,
+        .valid_domains = NOUVEAU_GEM_DOMAIN_GART };
+    struct drm_nouveau_gem_pushbuf_push pp = { .bo_index = 0, .length = PUSH_NOPS * 4 };
+    struct drm_nouveau_gem_pushbuf req = {
+        .channel = chan, .nr_buffers = 1, .buffers = (uintptr_t)&bo, .nr_push = 1,
+        .push = (uintptr_t)&pp };
+    uint64_t t0 = now_ms();
+
+    for (int i = 0; i < n; i++) {
+        if (xioctl(DRM_IOCTL_NOUVEAU_GEM_PUSHBUF, &req) || cpu_prep(push->handle, 0)) {
+            fail("benchmark GEM_PUSHBUF %d: errno %d (%s)", i, errno, strerror(errno));
+            return;
+        }
+    }
+    printf("FIGURE: GEM_PUSHBUF of %d NOPs, waited for: %.0f per second (%d submissions)\n",
+           PUSH_NOPS, n * 1000.0 / (double)MAX(now_ms() - t0, 1), n);
 }
 
 int main(int argc, char **argv)
 {
     const char *dev = NULL;
-    int rounds = 2, opt, moves = 0;
+    int rounds = 2, opt, moves = 0, bench = 0;
     uint64_t start = now_ms();
-    while ((opt = getopt(argc, argv, "r:d:h")) != -1) {
+    while ((opt = getopt(argc, argv, "r:d:b:h")) != -1) {
         switch (opt) {
+        case 'b':
+            bench = atoi(optarg);
+            if (bench < 1 || bench > 100000) {
+                usage();
+            }
+            break;
         case 'r':
             rounds = atoi(optarg);
             if (rounds < 1 || rounds > 100) {
@@ -587,8 +618,17 @@ int main(int argc, char **argv)
             pass("round %d: moves happened (%llu ms):%s", r,
                  (unsigned long long)(t1 - t0), line);
         }
+        if (bench) {
+            printf("FIGURE: buffer moves by the copy engine, round %d (%llu KiB each way "
+                   "between GART and VRAM): %.1f MB/s\n", r, (unsigned long long)total >> 10,
+                   total / 1e3 / (double)MAX(t1 - t0, 1));
+        }
         snprintf(what, sizeof(what), "round %d data intact", r);
         verify(bufs, what);
+    }
+
+    if (bench) {
+        bench_submits(chan, &push, bench);
     }
 
     /* clean up: everything must go away without complaint */
