@@ -538,6 +538,27 @@ static void test_ddc(void)
     got[0] = i2c_read(f, true);
     i2c_stop(f);
     g_assert_cmphex(got[0], ==, edid[0]);
+    /* E-DDC: segment 1 (bytes 256..) is past this 256-byte EDID: a released bus */
+    i2c_start(f);
+    g_assert_true(i2c_write(f, 0x30 << 1));
+    g_assert_true(i2c_write(f, 1));
+    i2c_start(f);
+    g_assert_true(i2c_write(f, 0x50 << 1));
+    g_assert_true(i2c_write(f, 0));
+    i2c_start(f);
+    g_assert_true(i2c_write(f, 0x50 << 1 | 1));
+    got[0] = i2c_read(f, true);
+    i2c_stop(f);
+    g_assert_cmphex(got[0], ==, 0xff);
+    /* the STOP ended the segment: segment 0 again */
+    i2c_start(f);
+    g_assert_true(i2c_write(f, 0x50 << 1));
+    g_assert_true(i2c_write(f, 5));
+    i2c_start(f);
+    g_assert_true(i2c_write(f, 0x50 << 1 | 1));
+    got[0] = i2c_read(f, true);
+    i2c_stop(f);
+    g_assert_cmphex(got[0], ==, edid[5]);
     g_assert_cmpuint(f->unimp_count, ==, 0);
     fake_free(f);
 }

@@ -131,7 +131,10 @@ static void scl_fall(NvDdc *ddc, const uint8_t *edid, size_t len)
     }
 }
 
-/* SDA moved while SCL was high: START (falling) or STOP (rising). */
+/*
+ * SDA moved while SCL was high: START (falling) or STOP (rising). E-DDC's
+ * segment pointer lasts until the STOP that ends its transfer.
+ */
 static void sda_edge(NvDdc *ddc, bool sda)
 {
     if (!sda) {
@@ -140,6 +143,7 @@ static void sda_edge(NvDdc *ddc, bool sda)
         ddc->shift = 0;
     } else {
         ddc->state = NV_DDC_IDLE;
+        ddc->segment = 0;
     }
     ddc->slave_sda = true;
 }
