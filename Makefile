@@ -3,11 +3,7 @@ BUILD      ?= build
 QBUILD     := $(BUILD)/qemu
 CORE       := $(BUILD)/core
 QEMU       := $(QBUILD)/qemu-system-x86_64
-QTESTS     := tests/qtest/oot/nvidia-gpu-test tests/qtest/oot/nvidia-gpu-mmu-test \
-              tests/qtest/oot/nvidia-gpu-host-test tests/qtest/oot/nvidia-gpu-compute-test \
-              tests/qtest/oot/nvidia-gpu-caps-test tests/qtest/oot/nvidia-gpu-hang-test \
-              tests/qtest/oot/nvidia-gpu-reset-test tests/qtest/oot/nvidia-gpu-fault-test \
-              tests/qtest/oot/nvidia-gpu-fuzz-test
+QTESTS     := nvidia-gpu-qtests
 MESON      := /usr/bin/meson
 SHELL      := /bin/bash
 .SHELLFLAGS := -o pipefail -c

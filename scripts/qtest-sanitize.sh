@@ -40,10 +40,8 @@ if [ ! -f "$sb/build.ninja" ]; then
     ln -sfn /usr/share/seabios "$sb/qemu-bundle/usr/share/seabios"
     ln -sfn /usr/lib/ipxe/qemu "$sb/qemu-bundle/usr/lib/ipxe/qemu"
 fi
-qtests=$(grep -o 'tests/qtest/oot/nvidia-gpu[a-z-]*' "$repo/Makefile" | sort -u)
 step "building QEMU and the qtests with $mode"
-# shellcheck disable=SC2086
-ninja -C "$sb" qemu-system-x86_64 $qtests | "$repo/scripts/progress.sh"
+ninja -C "$sb" qemu-system-x86_64 nvidia-gpu-qtests | "$repo/scripts/progress.sh"
 step "running the qtests under $mode"
 case $mode in
 asan)

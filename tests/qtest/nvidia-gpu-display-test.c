@@ -366,16 +366,16 @@ static void test_bad_surface(void)
     {
         g_autofree char *path = NULL, *data = NULL;
         int fd = g_file_open_tmp("nvgpu-shot-XXXXXX.ppm", &path, NULL);
-        unsigned w = 0, h = 0;
+        unsigned width = 0, height = 0;
 
         close(fd);
         qtest_qmp_assert_success(g.qts, "{'execute': 'screendump', "
                                  "'arguments': {'filename': %s}}", path);
         g_assert_true(g_file_get_contents(path, &data, NULL, NULL));
         unlink(path);
-        g_assert_cmpint(sscanf(data, "P6 %u %u", &w, &h), ==, 2);
-        g_assert_cmpuint(w, <, 32000);
-        g_assert_cmpuint(h, <, 32000);
+        g_assert_cmpint(sscanf(data, "P6 %u %u", &width, &height), ==, 2);
+        g_assert_cmpuint(width, <, 32000);
+        g_assert_cmpuint(height, <, 32000);
     }
     gpu_stop(&g);
 }
