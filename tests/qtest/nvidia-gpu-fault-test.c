@@ -40,8 +40,8 @@
  * F15     f15-illegal     sm_illegal_insn, sm_trap            GR trap tree
  * F18     f18-sm-address  sm_oor_addr (2), sm_misaligned      GR trap tree
  * F21     f21-watchdog    sm_timeout, sm_barrier              GR trap tree (TIMEOUT)
- * F22     f22-ce          ce_launch_invalid, i2m_extra_data,  LCE LAUNCHERR; fault record
- *                         i2m_launch_busy, mmu_fault_ce
+ * F22     f22-ce          ce_launch_invalid, i2m_extra_data,  LCE LAUNCHERR; fault record;
+ *                         i2m_launch_busy, mmu_fault_ce       only (busy: the short transfer ends)
  * F23     f23-unimp       none (LOG_UNIMP, nvgpu_unimp_*)     reads 0, writes dropped
  * F23     f23-pramin      pramin_range, pramin_target         reads 0, writes dropped
  * G15     storm           doorbell_no_channel (10^4)          SCHED_ERROR 0x20; QMP answers
@@ -1432,12 +1432,17 @@ static void test_ce(void)
     expect_launch_error(&f, "i2m_extra_data",
                         "channel 8: I2M: LOAD_INLINE_DATA beyond the launched size");
 
+    /* a launch before the last one's data ends that one short (nouveau's GL driver does it) */
     i2m_launch(&f.bad, 8);
-    i2m_launch(&f.bad, 8);                                      /* before the first's data */
+    nvch_mthd1(&f.bad, 2, A_A140_LOAD_INLINE_DATA, 0x1111);    /* one dword of two */
+    i2m_launch(&f.bad, 4);
+    nvch_mthd1(&f.bad, 2, A_A140_LOAD_INLINE_DATA, 0x2222);
     nvch_submit(&f.bad);
     settle(&f);
-    expect_launch_error(&f, "i2m_launch_busy", "channel 8: I2M: LAUNCH_DMA before the previous "
-                        "data");
+    expect_kind(&f, "i2m_launch_busy", 1, "channel 8: I2M: LAUNCH_DMA before the previous "
+                "data: that transfer ends short");
+    g_assert_cmphex(rd(&f.g, A_CE_INTR_STATUS(LCE_BAD)), ==, 0);
+    g_assert_cmphex(vram_read32(&f.g, DATA_PA), ==, 0x2222);
 
     /* two lines 2 GiB apart: the second lies beyond the mapping */
     ce_copy(&f.bad, DATA_VA, DATA_VA + 0x1000, 16, 2, 0x80000000, ce_transfer());

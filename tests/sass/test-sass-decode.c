@@ -226,6 +226,14 @@ static void test_nv50ir_forms(void)
     in = decode_ok(0xfffffff00200798f, 0x004fca0001800000, 0x80);
     nv_sass_disasm(&in, text, sizeof(text));
     g_assert_cmpstr(text, ==, "CCTL.IV [R2+-0x10]");
+    /* BAR.SYNC in the register form, as nv50_ir emits it for barrier 0 (rusticl's reduction) */
+    in = decode_ok(0x000000ff0000731d, 0x000fde0003800000, 0x80);
+    g_assert_cmpuint(in.opcode, ==, NV_SASS_OP_BAR);
+    g_assert_cmpuint(in.mod.ctl.bar_mode, ==, 0);
+    nv_sass_disasm(&in, text, sizeof(text));
+    g_assert_cmpstr(text, ==, "BAR.SYNC RZ, RZ");
+    /* ... with another register its meaning is not established: refused */
+    g_assert_false(nv_sass_decode(0x000000050000731d, 0x000fde0003800000, 0x80, &in));
 }
 
 /*

@@ -323,14 +323,16 @@ static void test_invalid(void)
     mthd(c, A_A140_SET_DST_BLOCK_SIZE, 6 << 4);
     g_assert_cmpint(method(c, A_A140_LAUNCH_DMA, 0), ==, NV_ENGINE_ERROR);
     g_assert_cmpint(method(c, A_A140_LAUNCH_DMA, L_PITCH), ==, NV_ENGINE_BUSY);
-    /* a launch before the data of the previous one */
-    g_assert_cmpint(method(c, A_A140_LAUNCH_DMA, L_PITCH), ==, NV_ENGINE_ERROR);
+    /* a launch before the data of the previous one: reported, that one ends, this one waits */
+    g_assert_cmpint(method(c, A_A140_LAUNCH_DMA, L_PITCH), ==, NV_ENGINE_BUSY);
+    g_assert_cmpint(method(c, A_A140_LOAD_INLINE_DATA, 0x5a5a5a5a), ==, NV_ENGINE_IDLE);
+    g_assert_cmpuint(c->f->writes, ==, 1);
     for (unsigned i = 0; i < G_N_ELEMENTS(bad_mthd); i++) {
         g_assert_cmpint(method(c, bad_mthd[i], 0), ==, NV_ENGINE_ERROR);
     }
     g_assert_cmpuint(c->f->errors, ==, 2 * G_N_ELEMENTS(bad_launch) + 2 +
                                        G_N_ELEMENTS(bad_mthd));
-    g_assert_cmpuint(c->f->writes, ==, 0);
+    g_assert_cmpuint(c->f->writes, ==, 1);
 
     /* methods the model does not act on are stored */
     mthd(c, 0x3400, 0xabc);

@@ -147,7 +147,7 @@ static NvMme *mme_with(const Prog *p)
         g_assert_true(nv_mme_load_insn(m, p->w[i]));
     }
     m->start_ptr = 3;
-    g_assert_true(nv_mme_load_start(m, 2 * NV_MME_GROUP_WORDS));
+    g_assert_true(nv_mme_load_start(m, 2));
     return m;
 }
 
@@ -309,11 +309,16 @@ static void test_hostile(void)
     m = mme_with(&p);
     g_assert_cmpint(call(m, &s, params, 1), ==, NV_MME_ERROR);
     g_assert_nonnull(strstr(m->error, "watchdog"));
-    /* a start address that is not a group; a macro past the table; RAMs full */
-    g_assert_true(nv_mme_load_start(m, 1));
+    /* a start address past the instruction RAM; a macro past the table; RAMs full */
+    g_assert_true(nv_mme_load_start(m, NV_MME_GROUPS));
     g_assert_cmpint(nv_mme_call(m, 4, 0, &sink_ops, &s), ==, NV_MME_ERROR);
     g_assert_cmpint(nv_mme_call(m, NV_MME_MACROS, 0, &sink_ops, &s), ==, NV_MME_ERROR);
-    m->iram_ptr = NV_MME_IRAM_WORDS;
+    nv_mme_set_insn_ptr(m, NV_MME_GROUPS - 1);
+    for (unsigned i = 0; i < NV_MME_GROUP_WORDS; i++) {
+        g_assert_true(nv_mme_load_insn(m, 0));
+    }
+    g_assert_false(nv_mme_load_insn(m, 0));
+    nv_mme_set_insn_ptr(m, UINT32_MAX);
     g_assert_false(nv_mme_load_insn(m, 0));
     m->start_ptr = NV_MME_MACROS;
     g_assert_false(nv_mme_load_start(m, 0));
@@ -378,6 +383,46 @@ static void test_class_priv_reg(void)
                     NV_ENGINE_IDLE);
     nv_threed_engine.destroy(obj);
     fake_mem_free(f);
+}
+
+/*
+ * Macros loaded as nouveau's GL driver loads them: each at the group after the
+ * last one, RAM pointers in groups (in words, the second would overwrite the
+ * first), and at NVK's sparser word-count offsets.
+ */
+static void test_load_groups(void)
+{
+    static const unsigned pos[2][2] = { { 0, 2 }, { 0, 6 } };      /* nvc0, NVK */
+
+    for (unsigned layout = 0; layout < 2; layout++) {
+        NvMme *m = g_new0(NvMme, 1);
+        Sink s = { .n = 0 };
+
+        nv_mme_reset(m);
+        for (unsigned k = 0; k < 2; k++) {
+            Prog p = { .n = 0 };
+
+            /* emit the parameter + k to SET_MME_SHADOW_SCRATCH(k), end */
+            op(&p, true, (Alu){ NV_MME_ALU_ADD, 1, L0, IMM, (uint16_t)k },
+               (Alu){ NV_MME_ALU_ADD, Z, Z, Z, MW(A_C597_SET_MME_SHADOW_SCRATCH + 4 * k) },
+               (Out){ NV_MME_OUT_IMM1, NV_MME_OUT_ALU0 }, NOOUT);
+            op(&p, false, NOALU, NOALU, NOOUT, NOOUT);
+            nv_mme_set_insn_ptr(m, pos[layout][k]);
+            for (unsigned i = 0; i < p.n * NV_MME_GROUP_WORDS; i++) {
+                g_assert_true(nv_mme_load_insn(m, p.w[i]));
+            }
+            m->start_ptr = 5 + k;
+            g_assert_true(nv_mme_load_start(m, pos[layout][k]));
+        }
+        g_assert_cmpint(nv_mme_call(m, 5, 40, &sink_ops, &s), ==, NV_MME_DONE);
+        g_assert_cmpint(nv_mme_call(m, 6, 50, &sink_ops, &s), ==, NV_MME_DONE);
+        g_assert_cmpuint(s.n, ==, 2);
+        g_assert_cmphex(s.mthd[0], ==, A_C597_SET_MME_SHADOW_SCRATCH);
+        g_assert_cmpuint(s.data[0], ==, 40);
+        g_assert_cmphex(s.mthd[1], ==, A_C597_SET_MME_SHADOW_SCRATCH + 4);
+        g_assert_cmpuint(s.data[1], ==, 51);
+        g_free(m);
+    }
 }
 
 /* Methods stored but not executed are reported once each; the MME's own never. */
@@ -573,6 +618,7 @@ int main(int argc, char **argv)
     g_test_add_func("/mme/control", test_control);
     g_test_add_func("/mme/dma-fifo", test_dma_fifo);
     g_test_add_func("/mme/hostile", test_hostile);
+    g_test_add_func("/mme/load-groups", test_load_groups);
     g_test_add_func("/mme/class-priv-reg", test_class_priv_reg);
     g_test_add_func("/mme/class-unimp", test_class_unimp);
     g_test_add_func("/mme/class-report", test_class_report);

@@ -288,17 +288,34 @@ bool sass_decode_B2R(SassDec *d)
     return in->mod.ctl.b2r_mode == 1;
 }
 
-/* BAR.{SYNC,ARV,RED} id(, count)(, P): block-wide barrier with immediate id. */
+/*
+ * BAR.{SYNC,ARV,RED} id(, count)(, P): block-wide barrier with immediate id
+ * (ptxas, NAK), or nv50_ir's register form (op 0x31d, nouveau's GL driver and
+ * rusticl), whose register at 32..39 nvdisasm prints twice. nv50_ir only
+ * writes RZ there (barrier 0, immediate zeros become RZ): other registers
+ * stay refused, their meaning not established.
+ */
 bool sass_decode_BAR(SassDec *d)
 {
     NvSassInsn *in = d->in;
     NvSassModCtl *m = &in->mod.ctl;
 
-    if (!only_form(d, NV_SASS_FORM_RCR)) {
+    if (only_form(d, NV_SASS_FORM_RRR)) {
+        NvSassOperand rz = sass_reg(d, 32);
+
+        if (rz.reg != NV_SASS_RZ) {
+            return false;
+        }
+        sass_add_src(d, rz, -1);
+        sass_add_src(d, rz, -1);
+    } else if (only_form(d, NV_SASS_FORM_RCR)) {
+        sass_add_src(d, (NvSassOperand){ .kind = NV_SASS_OPND_IMM, .imm = sass_take(d, 54, 4) },
+                     -1);
+        sass_add_src(d, (NvSassOperand){ .kind = NV_SASS_OPND_IMM, .imm = sass_take(d, 42, 12) },
+                     -1);
+    } else {
         return false;
     }
-    sass_add_src(d, (NvSassOperand){ .kind = NV_SASS_OPND_IMM, .imm = sass_take(d, 54, 4) }, -1);
-    sass_add_src(d, (NvSassOperand){ .kind = NV_SASS_OPND_IMM, .imm = sass_take(d, 42, 12) }, -1);
     m->bar_red = sass_take(d, 74, 2);
     m->bar_mode = sass_take(d, 77, 2);
     m->bar_defer = sass_take(d, 80, 1);
@@ -306,6 +323,8 @@ bool sass_decode_BAR(SassDec *d)
         decode_ctl_pred(d);
     } else if (m->bar_red != 0) {
         return false;
+    } else if (in->form == NV_SASS_FORM_RRR && sass_take(d, 87, 4) != NV_SASS_PT) {
+        return false;       /* nv50_ir fills the unused predicate field with PT */
     }
     /* BAR.SCAN has not been seen from ptxas; ARV cannot defer */
     return m->bar_mode < 3 && m->bar_red < 3 && !(m->bar_defer && m->bar_mode == 1);

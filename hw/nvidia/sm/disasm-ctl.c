@@ -506,7 +506,8 @@ void sass_print_BAR(SassPrinter *p)
     p->first = true;
     sass_op_srcs(p, 0, 1);
     /* a zero thread count (all threads) is implied for SYNC and RED */
-    if (p->in->src[1].imm || m->bar_mode == 1 || m->bar_mode == 3) {
+    if (p->in->form == NV_SASS_FORM_RRR || p->in->src[1].imm || m->bar_mode == 1 ||
+        m->bar_mode == 3) {
         sass_op_srcs(p, 1, 2);
     }
     sass_op_psrcs(p);

@@ -265,8 +265,9 @@ static void exec_WARPSYNC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 static void exec_BAR(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     const NvSassModCtl *c = &in->mod.ctl;
-    unsigned id = in->src[0].imm;
-    uint32_t count = in->src[1].imm;
+    /* the register form decodes with RZ only: barrier 0, all threads */
+    unsigned id = in->src[0].kind == NV_SASS_OPND_IMM ? in->src[0].imm : 0;
+    uint32_t count = in->src[1].kind == NV_SASS_OPND_IMM ? in->src[1].imm : 0;
     int red = c->bar_mode == 2 ? c->bar_red : -1;
     uint32_t pred = c->bar_mode == 2 ? nv_sm_pred(w, in->psrc[0]) : 0;
 

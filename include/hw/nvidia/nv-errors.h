@@ -52,7 +52,7 @@
     /* inline-to-memory */                                                              \
     X(I2M_BAD_METHOD, i2m_bad_method, "an inline-to-memory method outside the class")   \
     X(I2M_LAUNCH_INVALID, i2m_launch_invalid, "inline-to-memory LAUNCH_DMA with reserved parameters") \
-    X(I2M_LAUNCH_BUSY, i2m_launch_busy, "LAUNCH_DMA before the previous transfer's data") \
+    X(I2M_LAUNCH_BUSY, i2m_launch_busy, "LAUNCH_DMA before the previous transfer's data (ends it short)") \
     X(I2M_EXTRA_DATA, i2m_extra_data, "LOAD_INLINE_DATA beyond the launched size")      \
     /* compute (GR's SM exception, the channel is faulted) */                           \
     X(COMPUTE_BAD_METHOD, compute_bad_method, "a compute method outside the class")     \

@@ -153,9 +153,16 @@ static NvEngineStatus i2m_launch(NvI2mState *s, const NvMemIf *mem,
 {
     const char *err;
 
+    /*
+     * nouveau's GL driver sends floor(size / 4) dwords of a compute launch's
+     * parameters after announcing size bytes (rusticl's 26-byte blocks): the
+     * new launch ends the short transfer where it stands, with its bytes
+     * written and no completion, and the channel goes on.
+     */
     if (s->active) {
-        return i2m_fail(s, mem, NV_ERR_I2M_LAUNCH_BUSY,
-                        "I2M: LAUNCH_DMA before the previous data");
+        i2m_drop(s);
+        mem->error(mem->opaque, NV_ERR_I2M_LAUNCH_BUSY,
+                   "I2M: LAUNCH_DMA before the previous data: that transfer ends short");
     }
     err = i2m_check_launch(launch);
     if (!err) {

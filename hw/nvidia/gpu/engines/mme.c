@@ -66,6 +66,16 @@ void nv_mme_reset(NvMme *m)
     memset(m, 0, sizeof(*m));
 }
 
+/*
+ * Both RAM addresses count instruction groups: nouveau's GL driver loads
+ * macro after macro at group offsets (with word offsets they would overlap),
+ * NVK at word counts, which are group offsets too, only sparser.
+ */
+void nv_mme_set_insn_ptr(NvMme *m, uint32_t group)
+{
+    m->iram_ptr = group < NV_MME_GROUPS ? group * NV_MME_GROUP_WORDS : NV_MME_IRAM_WORDS;
+}
+
 bool nv_mme_load_insn(NvMme *m, uint32_t data)
 {
     if (m->iram_ptr >= NV_MME_IRAM_WORDS) {
@@ -458,13 +468,13 @@ NvMmeStatus nv_mme_call(NvMme *m, unsigned macro, uint32_t param, const NvMmeOps
         return stop(m, "macro number past the start address RAM");
     }
     start = m->start[macro];
-    if (start % NV_MME_GROUP_WORDS || start >= NV_MME_IRAM_WORDS) {
-        return stop(m, "macro start address not a group inside the instruction RAM");
+    if (start >= NV_MME_GROUPS) {
+        return stop(m, "macro start address past the instruction RAM");
     }
     memset(m->regs, 0, sizeof(m->regs));
     m->running = true;
     m->end_next = false;
-    m->ip = start / NV_MME_GROUP_WORDS;
+    m->ip = start;
     m->carry = m->loop_count = 0;
     m->mthd = m->inc = 0;
     m->groups = 0;

@@ -47,8 +47,8 @@ typedef enum NvMmeStatus {
 typedef struct NvMme {
     /* memories the driver loads */
     uint32_t iram[NV_MME_IRAM_WORDS];
-    uint32_t iram_ptr;                  /* LOAD_MME_INSTRUCTION_RAM_POINTER */
-    uint32_t start[NV_MME_MACROS];      /* dword address of each macro */
+    uint32_t iram_ptr;                  /* word: LOAD_MME_INSTRUCTION_RAM_POINTER x 3 */
+    uint32_t start[NV_MME_MACROS];      /* group address of each macro */
     uint32_t start_ptr;                 /* LOAD_MME_START_ADDRESS_RAM_POINTER */
     uint32_t dram[NV_MME_DRAM_WORDS];   /* DREAD/DWRITE */
 
@@ -67,6 +67,8 @@ typedef struct NvMme {
 } NvMme;
 
 void nv_mme_reset(NvMme *m);
+/* LOAD_MME_INSTRUCTION_RAM_POINTER: a group address. */
+void nv_mme_set_insn_ptr(NvMme *m, uint32_t group);
 /* LOAD_MME_INSTRUCTION_RAM / START_ADDRESS_RAM at their pointers; false: past the RAM. */
 bool nv_mme_load_insn(NvMme *m, uint32_t data);
 bool nv_mme_load_start(NvMme *m, uint32_t data);

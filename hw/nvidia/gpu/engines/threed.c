@@ -227,7 +227,7 @@ static bool threed_do(NvThreed *t, uint32_t mthd, uint32_t data)
     case A_C597_MME_DMA_READ_FIFOED:
         return true;
     case A_C597_LOAD_MME_INSTRUCTION_RAM_POINTER:
-        t->mme.iram_ptr = data;
+        nv_mme_set_insn_ptr(&t->mme, data);
         return true;
     case A_C597_LOAD_MME_INSTRUCTION_RAM:
         if (!nv_mme_load_insn(&t->mme, data)) {
