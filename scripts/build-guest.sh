@@ -1,7 +1,8 @@
 #!/bin/sh
 # Build the minimal Linux test guest for nvqemu from Debian packages only:
 #   scripts/build-guest.sh [OUTDIR]        (default: build/guest in the repo)
-# Writes OUTDIR/vmlinuz, OUTDIR/initramfs.cpio.zst and OUTDIR/VERSIONS.
+# Writes OUTDIR/vmlinuz, OUTDIR/initramfs.cpio.zst (and, for the opencl test,
+# initramfs-opencl.cpio.zst: the same with rusticl appended) and OUTDIR/VERSIONS.
 # The kernel is bookworm-backports' 6.12 (nouveau with VM_BIND/EXEC), the
 # userland is busybox-static, the firmware is bookworm's firmware-misc-nonfree
 # (Turing files without GSP-RM images, so nouveau takes its own non-GSP path).
@@ -53,6 +54,7 @@ done
 [ -f "$(gcc -print-file-name=libc.a)" ] || host_install libc6-dev
 [ -f /usr/include/libdrm/nouveau_drm.h ] || host_install libdrm-dev     # DRM uAPI headers
 [ -f /usr/include/vulkan/vulkan.h ] || host_install libvulkan-dev       # Vulkan headers, loader
+[ -f /usr/include/CL/cl.h ] || host_install opencl-c-headers            # OpenCL headers
 
 # ---- private apt configuration: own sources, lists, cache and an EMPTY dpkg
 # status, no locking; the archive address is the one the host already uses.
@@ -97,12 +99,15 @@ fwver=$(version_of firmware-misc-nonfree/bookworm)
 pkgs="$kdep busybox-static=$bbver firmware-misc-nonfree=$fwver"
 
 # Mesa's Vulkan driver for NVIDIA (NVK) and vulkaninfo come from trixie
-# (bookworm's Mesa has no NVK), with their whole dependency closure as apt
+# (bookworm's Mesa has no NVK), and so does OpenCL (rusticl, clinfo, clpeak, the ICD
+# loader; only the opencl test's add-on carries them), with their whole
+# dependency closure as apt
 # resolves it against the empty status: trixie's libc and all, a consistent
 # userland beside the static busybox.
 # shellcheck disable=SC2086
 vknames=$(apt-get $APT -t trixie install --print-uris -qq --no-install-recommends \
-              mesa-vulkan-drivers vulkan-tools libdrm-tests drm-info | sed -n "s/^'[^']*' \([^_]*\)_.*/\1/p")
+              mesa-vulkan-drivers vulkan-tools libdrm-tests drm-info \
+              mesa-opencl-icd clinfo clpeak ocl-icd-libopencl1 | sed -n "s/^'[^']*' \([^_]*\)_.*/\1/p")
 case " $(echo $vknames) " in
     *" mesa-vulkan-drivers "*) ;;
     *) die "mesa-vulkan-drivers and vulkan-tools cannot be resolved in trixie" ;;
@@ -226,6 +231,38 @@ gcc -std=gnu11 -O2 -Wall -Wextra -o "$tree/usr/bin/vk-draw" \
 gcc -std=gnu11 -O2 -Wall -Wextra -o "$tree/usr/bin/vk-bench" \
     "$root/tests/guest/vulkan/vk-bench.c" -lvulkan || die "vk-bench.c does not compile"
 
+# OpenCL (guest test "opencl"): rusticl, the ICD loader, clinfo, clpeak, libclc's
+# SPIR-V library and cl-test, with the libraries they need that the main tree
+# lacks, in an add-on cpio (LLVM and clang are ~240 MB unpacked): run-guest
+# boots that test alone with initramfs-opencl.cpio.zst, the main image with the
+# add-on appended (the kernel unpacks concatenated archives in order).
+echo "== nvqemu: the OpenCL add-on (rusticl, clinfo, clpeak, cl-test)"
+cltree=$out/opencl-tree
+rm -rf "$cltree"
+mkdir -p "$cltree/$lib" "$cltree/usr/bin" "$cltree/usr/lib/clc" "$cltree/etc/OpenCL/vendors"
+for f in usr/bin/clinfo usr/bin/clpeak $lib/libOpenCL.so.1 $lib/libRusticlOpenCL.so.1; do
+    [ -e "$vkroot/$f" ] || die "the OpenCL packages have no $f"
+    "$ld" --list --library-path "$vkroot/$lib" "$vkroot/$f" > "$out/ldd.txt" ||
+        die "cannot resolve the libraries of $f"
+    for so in $(awk '$2 == "=>" { print $3 }' "$out/ldd.txt"); do
+        [ -e "$tree/$lib/${so##*/}" ] || cp -L "$so" "$cltree/$lib/"
+    done
+    cp -L "$vkroot/$f" "$cltree/$f"
+done
+# clang's OpenCL headers (its resource directory, where rusticl's clang looks)
+for h in "$vkroot"/usr/lib/llvm-*/lib/clang/*/include/opencl-c-base.h; do
+    [ -f "$h" ] || die "clang's opencl-c-base.h is not in the OpenCL packages"
+    d=${h%/*}; d=${d#"$vkroot"/}
+    mkdir -p "$cltree/$d"
+    cp "$vkroot/$d/opencl-c-base.h" "$vkroot/$d/opencl-c.h" "$cltree/$d/"
+done
+cp "$vkroot/etc/OpenCL/vendors/rusticl.icd" "$cltree/etc/OpenCL/vendors/"
+cp "$vkroot"/usr/lib/clc/spirv-mesa3d-.spv "$vkroot"/usr/lib/clc/spirv64-mesa3d-.spv \
+    "$cltree/usr/lib/clc/"
+gcc -std=gnu11 -O2 -Wall -Wextra -o "$cltree/usr/bin/cl-test" \
+    "$root/tests/guest/opencl/cl-test.c" "$vkroot/$lib/libOpenCL.so.1" -lm ||
+    die "cl-test.c does not compile"
+
 # nouveau's line in modules.dep already lists its whole transitive closure.
 # Modules are stored decompressed: busybox modprobe first hands a .ko.xz to the
 # kernel, which rejects it, and then unpacks it itself (slow under TCG); the
@@ -261,8 +298,12 @@ mv "$out/vmlinuz.tmp" "$out/vmlinuz"
     echo "# nvqemu guest: Debian packages (name=version); kernel release $kver"
     for pv in $pkgs; do echo "$pv"; done
 } > "$out/VERSIONS"
-(cd "$tree" && find . -mindepth 1 | LC_ALL=C sort | "$bb" cpio -o -H newc -R 0:0 2>/dev/null) |
-    zstd -q -9 -T0 > "$img.tmp"
+cpio_of() {  # cpio_of TREE: a newc archive of TREE on stdout
+    (cd "$1" && find . -mindepth 1 | LC_ALL=C sort | "$bb" cpio -o -H newc -R 0:0 2>/dev/null)
+}
+cpio_of "$tree" | zstd -q -9 -T0 > "$img.tmp"
+cpio_of "$cltree" | zstd -q -3 -T0 > "$out/opencl.cpio.zst"
+cat "$img.tmp" "$out/opencl.cpio.zst" > "$out/initramfs-opencl.cpio.zst"
 mv "$img.tmp" "$img"
 echo "== nvqemu: guest ready: $(wc -c < "$img") bytes initramfs, $(echo "$mods" | wc -w) modules," \
      "$(find "$tfw" -type f | wc -l) firmware files ($out)"

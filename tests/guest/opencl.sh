@@ -1,0 +1,32 @@
+#!/bin/sh
+# In-guest test "OpenCL through rusticl" (busybox sh; /init has loaded
+# nouveau). The image is the main one plus the OpenCL add-on: Mesa's rusticl
+# on nouveau's GL driver (nvc0), whose nv50_ir code generator compiles the
+# kernels to SASS that the model runs. clinfo lists the platform and device;
+# cl-test (tests/guest/opencl/cl-test.c) runs a vector add, a reduction in
+# local memory, atomics, integer and float math, each checked against the CPU.
+# One PASS:/FAIL: line per check; exits 1 if any failed.
+. /tests/lib.sh
+failed=0
+check() {  # check DESCRIPTION COMMAND...
+    desc=$1; shift
+    if "$@"; then echo "PASS: $desc"; else echo "FAIL: $desc"; failed=1; fi
+}
+export HOME=/tmp XDG_RUNTIME_DIR=/tmp RUSTICL_ENABLE=nouveau
+
+clinfo > /tmp/clinfo.out 2>&1
+rc=$?
+grep -E 'Platform Name|Device Name|Device Version|Max compute units' /tmp/clinfo.out
+check "clinfo exited with status $rc" [ "$rc" = 0 ]
+check "clinfo lists rusticl's platform with nouveau's device" \
+    sh -c "grep -q 'rusticl' /tmp/clinfo.out && grep -q 'NV164' /tmp/clinfo.out"
+
+cl-test > /tmp/cl-test.out 2>&1
+rc=$?
+cat /tmp/cl-test.out
+grep -q '^FAIL:' /tmp/cl-test.out && failed=1
+check "cl-test exited with status $rc" [ "$rc" = 0 ]
+
+collect_dmesg
+check_clean_dmesg
+exit "$failed"
