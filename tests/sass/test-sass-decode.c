@@ -195,6 +195,13 @@ static void test_nak_forms(void)
     g_assert_cmpuint(in.opcode, ==, NV_SASS_OP_DFMA);
     assert_reg(&in.src[1], NV_SASS_OPND_UREG, 4);
     assert_reg(&in.src[2], NV_SASS_OPND_REG, 8);
+    /* ULDC UR2, bindless handle UR2:UR3 at 24..31, RZ at 64..71, bit 91 (zink's UBOs) */
+    in = decode_ok(0x0000000002027ab9, 0x00029600080008ff, 0x100);
+    g_assert_cmpuint(in.opcode, ==, NV_SASS_OP_ULDC);
+    g_assert_true(in.mod.mem.bindless);
+    g_assert_cmpuint(in.src[0].reg, ==, 2);
+    /* ... an 8-bit bindless load has not been seen: refused */
+    g_assert_false(nv_sass_decode(0x0000000002027ab9, 0x00029600080000ff, 0x100, &in));
     /* ATOMS.MAX R0, [RZ], R3: the unused compare slot is R0, not RZ */
     in = decode_ok(0x00000003ff00738c, 0x001e020001000000, 0xf20);
     g_assert_cmpuint(in.opcode, ==, NV_SASS_OP_ATOMS);
@@ -226,6 +233,22 @@ static void test_nv50ir_forms(void)
     in = decode_ok(0xfffffff00200798f, 0x004fca0001800000, 0x80);
     nv_sass_disasm(&in, text, sizeof(text));
     g_assert_cmpstr(text, ==, "CCTL.IV [R2+-0x10]");
+    /* MOV R1, R0 with nv50_ir's reuse hint on slot a, which MOV does not read */
+    in = decode_ok(0x0000000000017202, 0x07ffc20000000f00, 0x80);
+    nv_sass_disasm(&in, text, sizeof(text));
+    g_assert_cmpstr(text, ==, "MOV R1, R0");
+    /* nv50_ir's SULD.D without .BA (x in elements), bindless handle in R7 */
+    in = decode_ok(0x600000000000099a, 0x00020200000e8807, 0x80);
+    g_assert_cmpuint(in.opcode, ==, NV_SASS_OP_SULD);
+    g_assert_false(in.mod.tex.ba);
+    /* NAK's CCTL.WBALL (address-less, like IVALL) */
+    in = decode_ok(0x00000000ff00798f, 0x000fd60003800000, 0x80);
+    nv_sass_disasm(&in, text, sizeof(text));
+    g_assert_cmpstr(text, ==, "CCTL.WBALL");
+    /* nv50_ir's CCTL_IV sub-op (5) in the op field, predicated (piglit's compute shaders) */
+    in = decode_ok(0x000000000000898f, 0x000fc20002800100, 0x80);
+    nv_sass_disasm(&in, text, sizeof(text));
+    g_assert_cmpstr(text, ==, "@!P0 CCTL.E.RS [R0]");
     /* BAR.SYNC in the register form, as nv50_ir emits it for barrier 0 (rusticl's reduction) */
     in = decode_ok(0x000000ff0000731d, 0x000fde0003800000, 0x80);
     g_assert_cmpuint(in.opcode, ==, NV_SASS_OP_BAR);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sass-tsv.h"
+#include "sm-harness.h"
 #include "../../hw/nvidia/sm/sm-internal.h"
 
 static GHashTable *words;       /* nvdisasm text -> "lo hi" */
@@ -467,6 +468,42 @@ static void test_call_abs(void)
 }
 
 /* BPT.TRAP (__trap()) and an undecodable word stop the launch with their errors. */
+/*
+ * NAK's bindless ULDC: UR2:UR3 hold NVK's handle (address / 16, size / 16 at
+ * bit 45); reads inside the size come from memory, reads past it are 0.
+ */
+static void test_uldc_bindless(void)
+{
+    static const uint64_t lo = 0x0000000002027ab9, hi = 0x00029600080008ff;
+    static const struct { uint32_t off; uint32_t want; } reads[] = {
+        { 0x00, 0x1000 }, { 0x3c, 0x100f }, { 0x40, 0 }, { 0xfffc, 0 },
+    };
+    SmDev dev;
+    NvSmMemOps ops;
+    uint64_t buf, handle;
+    uint32_t *p;
+    NvSmWarp *w;
+
+    g_assert_true(sm_dev_init(&dev, 1 << 20, 1));
+    buf = sm_dev_alloc(&dev, 0x100);
+    p = sm_dev_ptr(&dev, buf, 0x100);
+    for (unsigned i = 0; i < 0x40; i++) {
+        p[i] = 0x1000 + i;
+    }
+    ops = sm_dev_ops(&dev);
+    w = nv_sm_test_warp_new_mem(32, NULL, &ops);
+    handle = buf >> 4 | (uint64_t)(0x40 >> 4) << 45;
+    for (unsigned i = 0; i < G_N_ELEMENTS(reads); i++) {
+        w->ur[2] = (uint32_t)handle;
+        w->ur[3] = (uint32_t)(handle >> 32);
+        g_assert_true(nv_sm_test_exec(w, lo | (uint64_t)reads[i].off << 38, hi));
+        g_assert_cmpint(nv_sm_test_error(w), ==, NV_SM_OK);
+        g_assert_cmphex(w->ur[2], ==, reads[i].want);
+    }
+    nv_sm_test_warp_free(w);
+    sm_dev_fini(&dev);
+}
+
 static void test_trap_illegal(void)
 {
     NvSmWarp *w = nv_sm_test_warp_new(32);
@@ -491,5 +528,6 @@ int main(int argc, char **argv)
     g_test_add_func("/sm/ops/call-abs", test_call_abs);
     g_test_add_func("/sm/ops/bsync-shared-barrier", test_bsync_shared_barrier);
     g_test_add_func("/sm/ops/trap-illegal", test_trap_illegal);
+    g_test_add_func("/sm/ops/uldc-bindless", test_uldc_bindless);
     return g_test_run();
 }

@@ -51,6 +51,14 @@ bool sass_decode_MOV(SassDec *d)
     d->in->dst = sass_reg(d, 16);
     d->in->mod.i.mov_mask = sass_take(d, 72, 4);
     sass_add_src(d, alu.src[1], 1);
+    /*
+     * nv50_ir's scheduler numbers reuse hints by its own source order, so a
+     * register MOV gets the hint of slot a, which it does not read: a hint,
+     * ignored (the hardware runs nouveau's GL shaders with it).
+     */
+    if (d->in->form == NV_SASS_FORM_RRR) {
+        d->reuse_ok |= 1u << 0;
+    }
     return d->in->mod.i.mov_mask != 0;
 }
 

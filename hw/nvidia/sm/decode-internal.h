@@ -25,6 +25,8 @@ typedef bool (*SassDecodeFn)(SassDec *d);
 
 /* Bits pos..pos+len-1 (len <= 64, may straddle the two words); marks them used. */
 uint64_t sass_take(SassDec *d, unsigned pos, unsigned len);
+/* The same field without marking it used (to choose a decoding). */
+uint64_t sass_peek(const SassDec *d, unsigned pos, unsigned len);
 /* The same field sign-extended. */
 int64_t sass_take_signed(SassDec *d, unsigned pos, unsigned len);
 /* Claims the field and checks it holds val. */

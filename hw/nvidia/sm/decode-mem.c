@@ -220,19 +220,41 @@ bool sass_decode_LDC(SassDec *d)
     return in->mod.mem.size <= NV_SASS_MEM_64;
 }
 
+/*
+ * ULDC URd, c[bank][offset] or cx[URn][offset]; NAK's bindless form (bit 91,
+ * its offset register at 64..71 RZ) names at 24..31 the UR pair of a bindless
+ * constant buffer handle (NVK's: address / 16 in bits 0..44, size / 16 in
+ * 45..63); nvdisasm's text for it has not been compared (cx[URn] as well).
+ */
+static bool decode_uldc_bindless(SassDec *d, NvSassOperand *cb)
+{
+    *cb = (NvSassOperand){
+        .kind = NV_SASS_OPND_CBUF, .mods = NV_SASS_MOD_CX,
+        .imm = (uint32_t)sass_take_signed(d, 38, 16),
+    };
+    cb->reg = sass_take(d, 24, 8);
+    d->in->mod.mem.bindless = true;
+    return sass_take(d, 91, 1) && sass_expect(d, 64, 8, NV_SASS_RZ) &&
+           sass_expect(d, 32, 6, 0) && sass_expect(d, 54, 5, 0) && cb->reg < NV_SASS_URZ;
+}
+
 bool sass_decode_ULDC(SassDec *d)
 {
     NvSassInsn *in = d->in;
     NvSassOperand cb;
+    bool nak_bindless = sass_peek(d, 91, 1) && sass_peek(d, 64, 8) == NV_SASS_RZ;
 
-    if (in->form != NV_SASS_FORM_RCR || !sass_cbuf_bytes(d, &cb)) {
+    if (in->form != NV_SASS_FORM_RCR ||
+        !(nak_bindless ? decode_uldc_bindless(d, &cb) : sass_cbuf_bytes(d, &cb))) {
         return false;
     }
     in->uniform = true;
     in->dst = sass_ureg(d, 16);
     in->mod.mem.size = sass_take(d, 73, 3);
     sass_add_src(d, cb, -1);
-    return in->mod.mem.size <= NV_SASS_MEM_64;
+    /* NAK's bindless loads are 32- or 64-bit */
+    return in->mod.mem.size <= NV_SASS_MEM_64 &&
+           (!in->mod.mem.bindless || in->mod.mem.size >= NV_SASS_MEM_32);
 }
 
 /* ATOMG / ATOM: Pd, Rd, [addr], Rb (, Rc for CAS) */
@@ -356,13 +378,18 @@ bool sass_decode_CCTL(SassDec *d)
         return false;
     }
     in->mod.mem.cctl_op = sass_take(d, 87, 4);
-    if (in->mod.mem.cctl_op == NV_SASS_CCTL_IV) {
-        /* CCTL(.E).IV [Ra + offset] (nv50_ir): a 32-bit offset, .E at 72 */
+    /*
+     * CCTL(.E).IV [Ra + offset] and .RS (nv50_ir writes its own sub-op
+     * number, 5 for IV, into the field: what nvdisasm calls RS): a 32-bit
+     * offset, .E at 72. No-ops in the model, whose memory is coherent.
+     */
+    if (in->mod.mem.cctl_op == NV_SASS_CCTL_IV || in->mod.mem.cctl_op == NV_SASS_CCTL_RS) {
         in->mod.mem.e = sass_take(d, 72, 1);
         return decode_addr_at(d, UR_NONE, in->mod.mem.e, 32);
     }
-    /* otherwise only the address-less IVALL has been seen */
-    return in->mod.mem.cctl_op == NV_SASS_CCTL_IVALL && sass_expect(d, 24, 8, NV_SASS_RZ);
+    /* otherwise only the address-less IVALL (ptxas) and WBALL (NAK) have been seen */
+    return (in->mod.mem.cctl_op == NV_SASS_CCTL_IVALL ||
+            in->mod.mem.cctl_op == NV_SASS_CCTL_WBALL) && sass_expect(d, 24, 8, NV_SASS_RZ);
 }
 
 /* MEMBAR{.SC,.ALL,}.{CTA,SM,GPU,SYS}(.MMIO) */

@@ -190,7 +190,7 @@ static bool decode_surface_common(SassDec *d)
 }
 
 /*
- * SULD/SUST: .D (raw, .BA and a size at 72..75) in both handle forms,
+ * SULD/SUST: .D (raw, a size at 73..75, .BA at 72 for x in bytes) in both handle forms,
  * .P (formatted, a channel mask R, RG, RGBA at 72..75) bindless.
  * SUST has its data at 32..39 and no fault predicate.
  */
@@ -227,9 +227,10 @@ static bool decode_surface(SassDec *d, bool store)
         t->mask = sass_take(d, 72, 4);
         return t->mask == 0x1 || t->mask == 0x3 || t->mask == 0xf;
     }
+    /* without .BA (nv50_ir) x counts elements of the surface's format, as SUATOM's */
     t->ba = sass_take(d, 72, 1);
     t->size = sass_take(d, 73, 3);
-    return t->ba && t->size != NV_SASS_MEM_U128;
+    return t->size != NV_SASS_MEM_U128;
 }
 
 bool sass_decode_SULD(SassDec *d)

@@ -59,6 +59,11 @@ uint64_t sass_take(SassDec *d, unsigned pos, unsigned len)
     return peek(d->w, pos, len);
 }
 
+uint64_t sass_peek(const SassDec *d, unsigned pos, unsigned len)
+{
+    return len == 0 || len > 64 || pos + len > 128 ? 0 : peek(d->w, pos, len);
+}
+
 int64_t sass_take_signed(SassDec *d, unsigned pos, unsigned len)
 {
     uint64_t v = sass_take(d, pos, len);

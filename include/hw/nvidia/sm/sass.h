@@ -332,7 +332,7 @@ typedef struct NvSassModCvt {
 } NvSassModCvt;
 
 /* CCTL operations (bits 87..90) the decoder accepts */
-enum { NV_SASS_CCTL_IV = 3, NV_SASS_CCTL_IVALL = 4 };
+enum { NV_SASS_CCTL_IV = 3, NV_SASS_CCTL_IVALL = 4, NV_SASS_CCTL_RS = 5, NV_SASS_CCTL_WBALL = 7 };
 
 /* BMOV's special register MACTIVE (the active mask). */
 enum { NV_SASS_SR_MACTIVE = 0x1a };
@@ -351,11 +351,12 @@ typedef struct NvSassModMem {
     uint8_t atom_op;            /* NvSassAtomOp */
     uint8_t atom_type;          /* NvSassAtomType */
     uint8_t ldc_mode;           /* LDC: 0 none, 1 IL, 2 IS, 3 ISL */
-    uint8_t cctl_op;            /* CCTL: NV_SASS_CCTL_IV (with an address) or _IVALL */
+    uint8_t cctl_op;            /* CCTL: NV_SASS_CCTL_IV, _RS (with an address) or _IVALL */
     uint8_t membar;             /* MEMBAR ordering: 0 .SC, 1 .ALL, 2 none */
     uint8_t qspc;               /* QSPC window: 0 G, 1 L, 2 S */
     uint8_t matrices;           /* LDSM: 8x8 matrices of 16-bit elements loaded (1, 2, 4) */
     bool trans;                 /* LDSM .MT88: transposed (else .M88) */
+    bool bindless;              /* ULDC: a bindless constant buffer (handle in a UR pair) */
 } NvSassModMem;
 
 typedef struct NvSassModWarp {
