@@ -1,8 +1,8 @@
 #!/bin/sh
 # Build the minimal Linux test guest for nvqemu from Debian packages only:
 #   scripts/build-guest.sh [OUTDIR]        (default: build/guest in the repo)
-# Writes OUTDIR/vmlinuz, OUTDIR/initramfs.cpio.zst (and, for the opencl test,
-# initramfs-opencl.cpio.zst: the same with rusticl appended) and OUTDIR/VERSIONS.
+# Writes OUTDIR/vmlinuz, OUTDIR/initramfs.cpio.zst (and, for the opencl and gl-compute tests,
+# initramfs-mesa.cpio.zst: the same with OpenCL and GL appended) and OUTDIR/VERSIONS.
 # The kernel is bookworm-backports' 6.12 (nouveau with VM_BIND/EXEC), the
 # userland is busybox-static, the firmware is bookworm's firmware-misc-nonfree
 # (Turing files without GSP-RM images, so nouveau takes its own non-GSP path).
@@ -107,7 +107,8 @@ pkgs="$kdep busybox-static=$bbver firmware-misc-nonfree=$fwver"
 # shellcheck disable=SC2086
 vknames=$(apt-get $APT -t trixie install --print-uris -qq --no-install-recommends \
               mesa-vulkan-drivers vulkan-tools libdrm-tests drm-info \
-              mesa-opencl-icd clinfo clpeak ocl-icd-libopencl1 | sed -n "s/^'[^']*' \([^_]*\)_.*/\1/p")
+              mesa-opencl-icd clinfo clpeak ocl-icd-libopencl1 \
+              libegl-mesa0 libgbm1 libgl1-mesa-dri libegl1 libgl1 libwaffle-1-0 | sed -n "s/^'[^']*' \([^_]*\)_.*/\1/p")
 case " $(echo $vknames) " in
     *" mesa-vulkan-drivers "*) ;;
     *) die "mesa-vulkan-drivers and vulkan-tools cannot be resolved in trixie" ;;
@@ -129,6 +130,18 @@ for pv in $pkgs; do
     deb_of "$pv" >/dev/null || die "download of $pv left no .deb in $debs"
 done
 
+# piglit (trixie) alone: its shader_runner and compute tests; not its Python
+# framework nor the 2 GB of other tests (only those paths are unpacked).
+pgver=$(apt-cache $APT show piglit/trixie | awk '/^Version:/ { print $2; exit }')
+[ -n "$pgver" ] || die "piglit not found in trixie"
+pgpv=piglit=$pgver
+if ! deb_of "$pgpv" >/dev/null; then
+    echo "== nvqemu: downloading $pgpv"
+    # shellcheck disable=SC2086
+    (cd "$debs" && apt-get $APT download "$pgpv")
+    deb_of "$pgpv" >/dev/null || die "download of $pgpv left no .deb in $debs"
+fi
+
 # ---- unpack each .deb once into OUTDIR/stage/<deb name> (kept between builds)
 stage=$out/stage
 mkdir -p "$stage"
@@ -141,8 +154,20 @@ for pv in $pkgs; do
     dpkg-deb -x "$debs/$d.deb" "$stage/$d"
     touch "$stage/$d/.unpacked"
 done
+d=$(deb_of "$pgpv"); d=${d%.deb}
+pgroot=$stage/$d
+if [ ! -f "$pgroot/.unpacked" ]; then
+    echo "== nvqemu: unpacking shader_runner and the compute tests of $pgpv"
+    rm -rf "$pgroot"
+    mkdir -p "$pgroot"
+    dpkg-deb --fsys-tarfile "$debs/$d.deb" | tar -x -C "$pgroot" --wildcards \
+        './usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner' \
+        './usr/lib/x86_64-linux-gnu/piglit/lib/libpiglitutil*' \
+        './usr/lib/x86_64-linux-gnu/piglit/tests/spec/arb_compute_shader/execution/*'
+    touch "$pgroot/.unpacked"
+fi
 for d in "$stage"/*; do     # drop stages of older package versions
-    case " $keep " in *" ${d##*/} "*) ;; *) rm -rf "$d" ;; esac
+    case " $keep ${pgroot##*/} " in *" ${d##*/} "*) ;; *) rm -rf "$d" ;; esac
 done
 # shellcheck disable=SC2086  # kernel, busybox, firmware, in that order, then Vulkan's
 set -- $keep
@@ -231,35 +256,48 @@ gcc -std=gnu11 -O2 -Wall -Wextra -o "$tree/usr/bin/vk-draw" \
 gcc -std=gnu11 -O2 -Wall -Wextra -o "$tree/usr/bin/vk-bench" \
     "$root/tests/guest/vulkan/vk-bench.c" -lvulkan || die "vk-bench.c does not compile"
 
-# OpenCL (guest test "opencl"): rusticl, the ICD loader, clinfo, clpeak, libclc's
-# SPIR-V library and cl-test, with the libraries they need that the main tree
-# lacks, in an add-on cpio (LLVM and clang are ~240 MB unpacked): run-guest
-# boots that test alone with initramfs-opencl.cpio.zst, the main image with the
-# add-on appended (the kernel unpacks concatenated archives in order).
-echo "== nvqemu: the OpenCL add-on (rusticl, clinfo, clpeak, cl-test)"
-cltree=$out/opencl-tree
-rm -rf "$cltree"
-mkdir -p "$cltree/$lib" "$cltree/usr/bin" "$cltree/usr/lib/clc" "$cltree/etc/OpenCL/vendors"
-for f in usr/bin/clinfo usr/bin/clpeak $lib/libOpenCL.so.1 $lib/libRusticlOpenCL.so.1; do
-    [ -e "$vkroot/$f" ] || die "the OpenCL packages have no $f"
-    "$ld" --list --library-path "$vkroot/$lib" "$vkroot/$f" > "$out/ldd.txt" ||
-        die "cannot resolve the libraries of $f"
+# Mesa's OpenCL and GL (guest tests "opencl" and "gl-compute"): rusticl, the
+# ICD loader, clinfo, clpeak, libclc's SPIR-V library and cl-test; EGL, GBM and
+# libgallium (nouveau's GL driver, zink) with piglit's shader_runner and its
+# compute tests; with the libraries they need that the main tree lacks, in an
+# add-on cpio (LLVM and clang alone are ~240 MB unpacked). A test whose script
+# says "# nvqemu-image: mesa" boots initramfs-mesa.cpio.zst: the main image
+# with the add-on appended (the kernel unpacks concatenated archives in order).
+echo "== nvqemu: the Mesa add-on (rusticl, clinfo, clpeak, cl-test; EGL, GL, shader_runner)"
+mtree=$out/mesa-tree pl=$lib/piglit
+rm -rf "$mtree"
+mkdir -p "$mtree/$lib" "$mtree/usr/bin" "$mtree/usr/lib/clc" "$mtree/etc/OpenCL/vendors" \
+    "$mtree/usr/share/glvnd/egl_vendor.d" "$mtree/$pl/bin" "$mtree/$pl/lib" "$mtree/$lib/gbm"
+addon_elf() {  # addon_elf ROOT FILE: FILE and the libraries it loads that the main tree lacks
+    "$ld" --list --library-path "$vkroot/$lib:$pgroot/$pl/lib" "$1/$2" > "$out/ldd.txt" ||
+        die "cannot resolve the libraries of $2"
     for so in $(awk '$2 == "=>" { print $3 }' "$out/ldd.txt"); do
-        [ -e "$tree/$lib/${so##*/}" ] || cp -L "$so" "$cltree/$lib/"
+        case $so in */piglit/lib/*) continue ;; esac
+        [ -e "$tree/$lib/${so##*/}" ] || cp -L "$so" "$mtree/$lib/"
     done
-    cp -L "$vkroot/$f" "$cltree/$f"
+    cp -L "$1/$2" "$mtree/$2"
+}
+for f in usr/bin/clinfo usr/bin/clpeak $lib/libOpenCL.so.1 $lib/libRusticlOpenCL.so.1 \
+         $lib/libEGL.so.1 $lib/libEGL_mesa.so.0 $lib/gbm/dri_gbm.so; do
+    [ -e "$vkroot/$f" ] || die "the Mesa packages have no $f"
+    addon_elf "$vkroot" "$f"
 done
+for f in $pl/bin/shader_runner $pl/lib/libpiglitutil.so.0 $pl/lib/libpiglitutil_gl.so.0; do
+    addon_elf "$pgroot" "$f"
+done
+cp "$pgroot"/$pl/tests/spec/arb_compute_shader/execution/*.shader_test "$mtree/$pl/"
+cp "$vkroot/usr/share/glvnd/egl_vendor.d/50_mesa.json" "$mtree/usr/share/glvnd/egl_vendor.d/"
 # clang's OpenCL headers (its resource directory, where rusticl's clang looks)
 for h in "$vkroot"/usr/lib/llvm-*/lib/clang/*/include/opencl-c-base.h; do
     [ -f "$h" ] || die "clang's opencl-c-base.h is not in the OpenCL packages"
     d=${h%/*}; d=${d#"$vkroot"/}
-    mkdir -p "$cltree/$d"
-    cp "$vkroot/$d/opencl-c-base.h" "$vkroot/$d/opencl-c.h" "$cltree/$d/"
+    mkdir -p "$mtree/$d"
+    cp "$vkroot/$d/opencl-c-base.h" "$vkroot/$d/opencl-c.h" "$mtree/$d/"
 done
-cp "$vkroot/etc/OpenCL/vendors/rusticl.icd" "$cltree/etc/OpenCL/vendors/"
+cp "$vkroot/etc/OpenCL/vendors/rusticl.icd" "$mtree/etc/OpenCL/vendors/"
 cp "$vkroot"/usr/lib/clc/spirv-mesa3d-.spv "$vkroot"/usr/lib/clc/spirv64-mesa3d-.spv \
-    "$cltree/usr/lib/clc/"
-gcc -std=gnu11 -O2 -Wall -Wextra -o "$cltree/usr/bin/cl-test" \
+    "$mtree/usr/lib/clc/"
+gcc -std=gnu11 -O2 -Wall -Wextra -o "$mtree/usr/bin/cl-test" \
     "$root/tests/guest/opencl/cl-test.c" "$vkroot/$lib/libOpenCL.so.1" -lm ||
     die "cl-test.c does not compile"
 
@@ -296,14 +334,14 @@ cp "$kst/boot/vmlinuz-$kver" "$out/vmlinuz.tmp"   # mv: a booting QEMU may be re
 mv "$out/vmlinuz.tmp" "$out/vmlinuz"
 {
     echo "# nvqemu guest: Debian packages (name=version); kernel release $kver"
-    for pv in $pkgs; do echo "$pv"; done
+    for pv in $pkgs $pgpv; do echo "$pv"; done
 } > "$out/VERSIONS"
 cpio_of() {  # cpio_of TREE: a newc archive of TREE on stdout
     (cd "$1" && find . -mindepth 1 | LC_ALL=C sort | "$bb" cpio -o -H newc -R 0:0 2>/dev/null)
 }
 cpio_of "$tree" | zstd -q -9 -T0 > "$img.tmp"
-cpio_of "$cltree" | zstd -q -3 -T0 > "$out/opencl.cpio.zst"
-cat "$img.tmp" "$out/opencl.cpio.zst" > "$out/initramfs-opencl.cpio.zst"
+cpio_of "$mtree" | zstd -q -3 -T0 > "$out/mesa.cpio.zst"
+cat "$img.tmp" "$out/mesa.cpio.zst" > "$out/initramfs-mesa.cpio.zst"
 mv "$img.tmp" "$img"
 echo "== nvqemu: guest ready: $(wc -c < "$img") bytes initramfs, $(echo "$mods" | wc -w) modules," \
      "$(find "$tfw" -type f | wc -l) firmware files ($out)"

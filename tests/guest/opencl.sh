@@ -1,4 +1,5 @@
 #!/bin/sh
+# nvqemu-image: mesa
 # In-guest test "OpenCL through rusticl" (busybox sh; /init has loaded
 # nouveau). The image is the main one plus the OpenCL add-on: Mesa's rusticl
 # on nouveau's GL driver (nvc0), whose nv50_ir code generator compiles the
