@@ -43,7 +43,7 @@ static uint32_t hdr(uint32_t sec, uint32_t subch, uint32_t mthd, uint32_t count)
 
 static NvPbResult run(NvPbState *st, Rec *r, const uint32_t *dw, size_t n, size_t *used)
 {
-    NvPbSink sink = { r, rec_method };
+    NvPbSink sink = { r, rec_method, NULL };
     uint32_t bad = 0;
 
     return nv_pb_decode(st, dw, n, &sink, used, &bad);
@@ -179,7 +179,7 @@ static void test_bad_headers(void)
         size_t used;
         uint32_t got = 0;
 
-        sink = (NvPbSink) { &r, rec_method };
+        sink = (NvPbSink) { &r, rec_method, NULL };
         nv_pb_reset(&st);
         g_assert_cmpint(nv_pb_decode(&st, pb, 3, &sink, &used, &got), ==, NV_PB_BAD_ENTRY);
         g_assert_cmpuint(used, ==, 1);
@@ -202,6 +202,70 @@ static void test_method_wrap(void)
     expect(&r, 1, 0, 0x0000, 2);
 }
 
+/* A sink that takes runs of method 0x8 whole and counts them. */
+typedef struct RunRec {
+    Rec rec;
+    size_t taken;
+    uint32_t last;
+} RunRec;
+
+static size_t rec_run(void *opaque, uint32_t subch, uint32_t mthd, const uint32_t *data, size_t n)
+{
+    RunRec *r = opaque;
+
+    if (mthd != 0x8) {
+        return 0;
+    }
+    r->taken += n;
+    r->last = data[n - 1];
+    return n;
+}
+
+/*
+ * Runs of a non-incrementing method go to the sink's run callback whole, in
+ * as many pieces as the fetches cut them into; the next header decodes as
+ * usual, and other methods still arrive one by one.
+ */
+static void test_runs(void)
+{
+    uint32_t pb[32];
+    unsigned n = 0;
+    NvPbState st;
+    RunRec r = { .rec.n = 0 };
+    NvPbSink sink = { &r, rec_method, rec_run };
+    size_t used, total = 0;
+    uint32_t bad = 0;
+
+    pb[n++] = hdr(NV_PB_SEC_NON_INC_METHOD, 0, 0x8, 10);
+    for (unsigned i = 0; i < 10; i++) {
+        pb[n++] = 100 + i;
+    }
+    pb[n++] = hdr(NV_PB_SEC_NON_INC_METHOD, 1, 0x200, 3);
+    pb[n++] = 1;
+    pb[n++] = 2;
+    pb[n++] = 3;
+    pb[n++] = hdr(NV_PB_SEC_INC_METHOD, 1, 0x100, 2);
+    pb[n++] = 7;
+    pb[n++] = 8;
+    nv_pb_reset(&st);
+    /* fetches of 4 dwords: the NOP run arrives in pieces */
+    while (total < n) {
+        size_t chunk = MIN(4, n - total);
+
+        g_assert_cmpint(nv_pb_decode(&st, pb + total, chunk, &sink, &used, &bad), ==,
+                        NV_PB_DONE);
+        g_assert_cmpuint(used, ==, chunk);
+        total += used;
+    }
+    g_assert_cmpuint(r.taken, ==, 10);
+    g_assert_cmpuint(r.last, ==, 109);
+    g_assert_cmpuint(r.rec.n, ==, 5);
+    expect(&r.rec, 0, 1, 0x200, 1);
+    expect(&r.rec, 2, 1, 0x200, 3);
+    expect(&r.rec, 3, 1, 0x100, 7);
+    expect(&r.rec, 4, 1, 0x104, 8);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -212,5 +276,6 @@ int main(int argc, char **argv)
     g_test_add_func("/pb/end-segment", test_end_segment);
     g_test_add_func("/pb/bad-headers", test_bad_headers);
     g_test_add_func("/pb/method-wrap", test_method_wrap);
+    g_test_add_func("/pb/runs", test_runs);
     return g_test_run();
 }

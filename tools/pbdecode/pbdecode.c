@@ -190,7 +190,7 @@ static NvSinkResult print_method(void *opaque, uint32_t subch, uint32_t mthd, ui
 /* Decodes the dword at va: a header, immediate data, or a method's data. */
 static void decode_dword(Stream *s, uint32_t dw, uint64_t va)
 {
-    NvPbSink sink = { s, print_method };
+    NvPbSink sink = { s, print_method, NULL };
     size_t used;
     uint32_t bad = 0;
 

@@ -104,6 +104,23 @@ static NvSinkResult chan_method(void *opaque, uint32_t subch, uint32_t mthd, uin
     return engine_status(x, row, nv_classes[row].ops->method(c->obj[row], &mem, mthd, data));
 }
 
+/*
+ * A run of host NOPs (the data of NOP is ignored, only the last value stays
+ * in the host method file): taken whole unless each method is traced.
+ */
+static size_t chan_run(void *opaque, uint32_t subch, uint32_t mthd, const uint32_t *data,
+                       size_t n)
+{
+    NvChanCtx *x = opaque;
+
+    if (mthd != A_C46F_NOP || nv_trace_on(x->gpu, NV_TRACE_METHOD)) {
+        return 0;
+    }
+    x->engine = nv_chan_host_engine(x->c);
+    x->c->host_mthd[A_C46F_NOP / 4] = data[n - 1];
+    return n;
+}
+
 /* ---- the GPFIFO ---- */
 
 /* Reads RAMFC: USERD and the GP ring; false (with a PBDMA error) if unusable. */
@@ -193,7 +210,7 @@ static long run_segment(NvChanCtx *x, uint32_t entries, uint32_t budget)
     NvChannel *c = x->c;
     uint32_t buf[NV_PB_FETCH_DWORDS], bad = 0;
     uint32_t n = c->pb_left < NV_PB_FETCH_DWORDS ? c->pb_left : NV_PB_FETCH_DWORDS;
-    NvPbSink sink = { x, chan_method };
+    NvPbSink sink = { x, chan_method, chan_run };
     NvPbResult r;
     size_t used;
 

@@ -116,6 +116,21 @@ NvPbResult nv_pb_decode(NvPbState *st, const uint32_t *dw, size_t n, const NvPbS
         NvSinkResult r;
         bool end = false;
 
+        if (st->count > 1 && st->mode == NV_PB_MODE_NON_INC) {
+            size_t k = st->count < n - i ? st->count : n - i;
+
+            /* a run the subdevice mask excludes, or one the sink takes whole */
+            if (!st->inactive) {
+                k = sink->run ? sink->run(sink->opaque, st->subch,
+                                          st->mthd & NV_PB_METHOD_MASK, &dw[i], k) : 0;
+            }
+            if (k) {
+                st->count -= (uint32_t)k;
+                st->first += (uint32_t)k;
+                i += k;
+                continue;
+            }
+        }
         if (st->count) {                        /* a data dword */
             r = deliver(st, sink, st->subch, data_method(st), v);
             if (r == NV_SINK_RETRY) {

@@ -44,6 +44,12 @@ typedef enum NvSinkResult {
 typedef struct NvPbSink {
     void *opaque;
     NvSinkResult (*method)(void *opaque, uint32_t subch, uint32_t mthd, uint32_t data);
+    /*
+     * Optional: n data dwords of a non-incrementing method at once, for
+     * methods whose data nothing acts on (host NOP); returns how many it
+     * took, 0 to have them delivered one by one.
+     */
+    size_t (*run)(void *opaque, uint32_t subch, uint32_t mthd, const uint32_t *data, size_t n);
 } NvPbSink;
 
 typedef enum NvPbResult {
