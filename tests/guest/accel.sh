@@ -4,11 +4,6 @@
 # buffers VRAM<->GART through nouveau's GEM uAPI and checks every byte.
 # One PASS:/FAIL: line per check (bo-move's own included); exits 1 if any failed.
 . /tests/lib.sh
-failed=0
-check() {  # check DESCRIPTION COMMAND...
-    desc=$1; shift
-    if "$@"; then echo "PASS: $desc"; else echo "FAIL: $desc"; failed=1; fi
-}
 
 dmesg > /tmp/dmesg
 check "nouveau moves buffers with the copy engine (MM: using COPY for buffer copies)" \

@@ -3,11 +3,6 @@
 # One PASS:/FAIL: line per check; exits 1 if any check failed.
 . /tests/lib.sh
 collect_dmesg
-failed=0
-check() {  # check DESCRIPTION COMMAND...
-    desc=$1; shift
-    if "$@"; then echo "PASS: $desc"; else echo "FAIL: $desc"; failed=1; fi
-}
 
 check "nouveau identifies the chip: NVIDIA TU104 (164000a1)" \
     grep -q 'NVIDIA TU104 (164000a1)' /tmp/nv

@@ -8,11 +8,6 @@
 # and holds the picture; display-host.py takes a QMP screendump and checks
 # its pixels. One PASS:/FAIL: line per check; exits 1 if any check failed.
 . /tests/lib.sh
-failed=0
-check() {  # check DESCRIPTION COMMAND...
-    desc=$1; shift
-    if "$@"; then echo "PASS: $desc"; else echo "FAIL: $desc"; failed=1; fi
-}
 # screendump NAME: the host takes its picture while the guest waits
 screendump() {
     echo "NVQEMU-SCREENDUMP $1"

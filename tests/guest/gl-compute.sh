@@ -8,11 +8,6 @@
 # compiles). One PASS:/FAIL: line per test and driver; the known failures are
 # run too and named. Exits 1 if any check failed.
 . /tests/lib.sh
-failed=0
-check() {  # check DESCRIPTION COMMAND...
-    desc=$1; shift
-    if "$@"; then echo "PASS: $desc"; else echo "FAIL: $desc"; failed=1; fi
-}
 export HOME=/tmp XDG_RUNTIME_DIR=/tmp PIGLIT_PLATFORM=surfaceless_egl
 dir=/usr/lib/x86_64-linux-gnu/piglit
 tests="atomic-counter basic-global-id basic-group-id basic-local-id-atomic basic-local-index

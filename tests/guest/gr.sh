@@ -10,11 +10,6 @@
 # unload image) and loaded again (ACR and SEC2 boot anew), and gr-chan runs
 # once more. One PASS:/FAIL: line per check; exits 1 if any failed.
 . /tests/lib.sh
-failed=0
-check() {  # check DESCRIPTION COMMAND...
-    desc=$1; shift
-    if "$@"; then echo "PASS: $desc"; else echo "FAIL: $desc"; failed=1; fi
-}
 
 run_gr_chan() {  # run_gr_chan LABEL [ARG]
     label=$1; shift

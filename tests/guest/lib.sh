@@ -1,5 +1,22 @@
 # Shared by the in-guest tests (sourced, busybox sh).
 
+# One PASS:/FAIL: line per check; a FAIL sets failed=1 (the script's exit status).
+failed=0
+check() {  # check DESCRIPTION COMMAND...
+    desc=$1; shift
+    if "$@"; then echo "PASS: $desc"; else echo "FAIL: $desc"; failed=1; fi
+}
+
+# Runs a test program that prints PASS:/FAIL: lines, shows them, and checks
+# it printed no FAIL and exited 0.
+run_program() {  # run_program NAME [ARGS...]
+    "$@" > "/tmp/$1.out" 2>&1
+    rc=$?
+    cat "/tmp/$1.out"
+    grep -q '^FAIL:' "/tmp/$1.out" && failed=1
+    check "$1 exited with status $rc" [ "$rc" = 0 ]
+}
+
 # dmesg into /tmp/dmesg, nouveau's and DRM's part (not the command line's echo) into /tmp/nv.
 collect_dmesg() {
     dmesg > /tmp/dmesg

@@ -6,18 +6,9 @@
 # VK_ERROR_DEVICE_LOST; the shader's store after its loop never happened.
 # nouveau's log must show the trap and the kill, and nothing worse.
 . /tests/lib.sh
-failed=0
-check() {  # check DESCRIPTION COMMAND...
-    desc=$1; shift
-    if "$@"; then echo "PASS: $desc"; else echo "FAIL: $desc"; failed=1; fi
-}
 export HOME=/tmp XDG_RUNTIME_DIR=/tmp
 
-vk-compute --runaway > /tmp/vk-runaway.out 2>&1
-rc=$?
-cat /tmp/vk-runaway.out
-grep -q '^FAIL:' /tmp/vk-runaway.out && failed=1
-check "vk-compute --runaway exited with status $rc" [ "$rc" = 0 ]
+run_program vk-compute --runaway
 
 collect_dmesg
 check "nouveau reported the SM's watchdog ($(grep -c 'TIMEOUT' /tmp/nv) lines)" \

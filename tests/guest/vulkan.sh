@@ -6,11 +6,6 @@
 # vk-compute (compute shaders, images) and vk-draw (clears). One
 # PASS:/FAIL: line per check; exits 1 if any failed.
 . /tests/lib.sh
-failed=0
-check() {  # check DESCRIPTION COMMAND...
-    desc=$1; shift
-    if "$@"; then echo "PASS: $desc"; else echo "FAIL: $desc"; failed=1; fi
-}
 export HOME=/tmp XDG_RUNTIME_DIR=/tmp
 
 vulkaninfo --summary > /tmp/vk-summary 2>&1
@@ -30,18 +25,10 @@ check "vulkaninfo reports no error ($(wc -l < /tmp/vk-errors) lines)" [ ! -s /tm
 [ -s /tmp/vk-errors ] && sed 's/^/    /' /tmp/vk-errors | head -20
 
 # A compute dispatch: NVK compiles vadd.comp to sm_75 code, the SM runs it.
-vk-compute > /tmp/vk-compute.out 2>&1
-rc=$?
-cat /tmp/vk-compute.out
-grep -q '^FAIL:' /tmp/vk-compute.out && failed=1
-check "vk-compute exited with status $rc" [ "$rc" = 0 ]
+run_program vk-compute
 
 # Graphics: clears through the 3D class (CLEAR_SURFACE), read back and checked.
-vk-draw > /tmp/vk-draw.out 2>&1
-rc=$?
-cat /tmp/vk-draw.out
-grep -q '^FAIL:' /tmp/vk-draw.out && failed=1
-check "vk-draw exited with status $rc" [ "$rc" = 0 ]
+run_program vk-draw
 
 collect_dmesg
 check_clean_dmesg

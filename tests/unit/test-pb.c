@@ -207,6 +207,7 @@ typedef struct RunRec {
     Rec rec;
     size_t taken;
     uint32_t last;
+    unsigned refused;
 } RunRec;
 
 static size_t rec_run(void *opaque, uint32_t subch, uint32_t mthd, const uint32_t *data, size_t n)
@@ -214,6 +215,7 @@ static size_t rec_run(void *opaque, uint32_t subch, uint32_t mthd, const uint32_
     RunRec *r = opaque;
 
     if (mthd != 0x8) {
+        r->refused++;
         return 0;
     }
     r->taken += n;
@@ -224,7 +226,7 @@ static size_t rec_run(void *opaque, uint32_t subch, uint32_t mthd, const uint32_
 /*
  * Runs of a non-incrementing method go to the sink's run callback whole, in
  * as many pieces as the fetches cut them into; the next header decodes as
- * usual, and other methods still arrive one by one.
+ * usual, and other methods still arrive one by one (the sink asked once).
  */
 static void test_runs(void)
 {
@@ -260,6 +262,7 @@ static void test_runs(void)
     g_assert_cmpuint(r.taken, ==, 10);
     g_assert_cmpuint(r.last, ==, 109);
     g_assert_cmpuint(r.rec.n, ==, 5);
+    g_assert_cmpuint(r.refused, ==, 1);
     expect(&r.rec, 0, 1, 0x200, 1);
     expect(&r.rec, 2, 1, 0x200, 3);
     expect(&r.rec, 3, 1, 0x100, 7);

@@ -20,6 +20,7 @@ static void start(NvPbState *st, uint32_t hdr, NvPbMode mode, uint32_t mthd, uin
     st->mthd = mthd;
     st->count = count;
     st->first = 0;
+    st->one_by_one = false;
     st->subch = NV_FEX32(hdr, PB_HDR, SUBCHANNEL);
 }
 
@@ -116,13 +117,14 @@ NvPbResult nv_pb_decode(NvPbState *st, const uint32_t *dw, size_t n, const NvPbS
         NvSinkResult r;
         bool end = false;
 
-        if (st->count > 1 && st->mode == NV_PB_MODE_NON_INC) {
+        if (st->count > 1 && st->mode == NV_PB_MODE_NON_INC && !st->one_by_one) {
             size_t k = st->count < n - i ? st->count : n - i;
 
             /* a run the subdevice mask excludes, or one the sink takes whole */
             if (!st->inactive) {
                 k = sink->run ? sink->run(sink->opaque, st->subch,
                                           st->mthd & NV_PB_METHOD_MASK, &dw[i], k) : 0;
+                st->one_by_one = !k;
             }
             if (k) {
                 st->count -= (uint32_t)k;

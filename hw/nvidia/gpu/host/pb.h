@@ -33,6 +33,7 @@ typedef struct NvPbState {
     NvPbMode mode;
     uint32_t stored_mask;   /* STORE_SUBDEVICE_MASK value */
     bool inactive;          /* a subdevice mask excludes us: data is skipped */
+    bool one_by_one;        /* the sink refused this header's run: no more asking */
 } NvPbState;
 
 typedef enum NvSinkResult {
