@@ -211,6 +211,57 @@ static void test_nak_forms(void)
 }
 
 /* Forms of Mesa's nv50_ir code generator (nvc0 GL, rusticl OpenCL). */
+/*
+ * Graphics-stage instructions in NAK's encodings (sm70_encode.rs): attribute
+ * loads and stores with their component counts, interpolation, discard.
+ * Per-patch/physical attributes and interpolation at an offset are refused.
+ */
+static void test_graphics_forms(void)
+{
+    NvSassInsn in;
+    char text[128];
+
+    /* ALD.128 R4, a[0x90], RZ */
+    in = decode_ok(0x000090ffff047321, 0x0000000000000c00, 0x80);
+    g_assert_cmpuint(in.opcode, ==, NV_SASS_OP_ALD);
+    g_assert_cmpuint(in.mod.attr.addr, ==, 0x90);
+    g_assert_cmpuint(in.mod.attr.comps, ==, 4);
+    nv_sass_disasm(&in, text, sizeof(text));
+    g_assert_cmpstr(text, ==, "ALD.128 R4, a[0x90], RZ");
+    /* ALD.O R0, a[R3+0x80], RZ */
+    in = decode_ok(0x000080ff03007321, 0x0000000000008000, 0x80);
+    g_assert_true(in.mod.attr.output);
+    nv_sass_disasm(&in, text, sizeof(text));
+    g_assert_cmpstr(text, ==, "ALD.O R0, a[R3+0x80], RZ");
+    /* ... .P and .PHYS (tessellation) are refused */
+    g_assert_false(nv_sass_decode(0x000090ffff047321, 0x0000000000001c00, 0x80, &in));
+    g_assert_false(nv_sass_decode(0x000090ffff047321, 0x0000000000002c00, 0x80, &in));
+    /* AST.64 a[0x70], R2, RZ */
+    in = decode_ok(0x00007002ff007322, 0x00000000000004ff, 0x80);
+    g_assert_cmpuint(in.opcode, ==, NV_SASS_OP_AST);
+    g_assert_cmpuint(in.mod.attr.comps, ==, 2);
+    nv_sass_disasm(&in, text, sizeof(text));
+    g_assert_cmpstr(text, ==, "AST.64 a[0x70], R2, RZ");
+    /* IPA R1, a[0x84]; IPA.CONSTANT R0, a[0x80] */
+    in = decode_ok(0x000000ff00017326, 0x00000000000e0021, 0x80);
+    nv_sass_disasm(&in, text, sizeof(text));
+    g_assert_cmpstr(text, ==, "IPA R1, a[0x84]");
+    in = decode_ok(0x000000ff00007326, 0x00000000000e4020, 0x80);
+    g_assert_cmpuint(in.mod.attr.freq, ==, NV_SASS_IPA_CONSTANT);
+    nv_sass_disasm(&in, text, sizeof(text));
+    g_assert_cmpstr(text, ==, "IPA.CONSTANT R0, a[0x80]");
+    /* ... .OFFSET and a predicate result are refused */
+    g_assert_false(nv_sass_decode(0x000000ff00017326, 0x00000000000e2021, 0x80, &in));
+    g_assert_false(nv_sass_decode(0x000000ff00017326, 0x0000000000000021, 0x80, &in));
+    /* KIL, and @P1 KIL !P2 */
+    in = decode_ok(0x000000000000795b, 0x0000000003800000, 0x80);
+    nv_sass_disasm(&in, text, sizeof(text));
+    g_assert_cmpstr(text, ==, "KIL");
+    in = decode_ok(0x000000000000195b, 0x0000000005000000, 0x80);
+    nv_sass_disasm(&in, text, sizeof(text));
+    g_assert_cmpstr(text, ==, "@P1 KIL !P2");
+}
+
 static void test_nv50ir_forms(void)
 {
     /* IMAD.U32 R2, R4, c[0x7][0x100], RZ with P0 in the unused carry-out field */
@@ -435,6 +486,7 @@ int main(int argc, char **argv)
     g_test_add_func("/sass/decode/memory", test_memory);
     g_test_add_func("/sass/decode/nak-forms", test_nak_forms);
     g_test_add_func("/sass/decode/nv50ir-forms", test_nv50ir_forms);
+    g_test_add_func("/sass/decode/graphics-forms", test_graphics_forms);
     g_test_add_func("/sass/decode/ur-forms", test_ur_forms);
     g_test_add_func("/sass/decode/immediates", test_immediates);
     g_test_add_func("/sass/decode/unknown-rejected", test_unknown_rejected);

@@ -434,13 +434,13 @@ static void test_class_unimp(void)
 
     g_assert_nonnull(obj);
     for (unsigned i = 0; i < 3; i++) {
-        nv_threed_engine.method(obj, &mem, A_C597_SET_VIEWPORT_SCALE_X, i);
+        nv_threed_engine.method(obj, &mem, A_C597_SET_POLY_SMOOTH, i);
         nv_threed_engine.method(obj, &mem, A_C597_NO_OPERATION, 0);
         nv_threed_engine.method(obj, &mem, A_C597_SET_MME_SHADOW_SCRATCH + 8, i);
         nv_threed_engine.method(obj, &mem, A_C597_LOAD_MME_START_ADDRESS_RAM_POINTER, 0);
     }
     g_assert_cmpuint(f->unimp_methods, ==, 1);
-    nv_threed_engine.method(obj, &mem, A_C597_SET_VIEWPORT_SCALE_Y, 0);
+    nv_threed_engine.method(obj, &mem, A_C597_SET_POLY_OFFSET_FILL, 0);
     g_assert_cmpuint(f->unimp_methods, ==, 2);
     nv_threed_engine.destroy(obj);
     fake_mem_free(f);

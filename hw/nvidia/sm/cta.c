@@ -143,6 +143,12 @@ static void cta_reset(NvSmCta *c, uint64_t index)
     NvSmLaunch *l = c->l;
     size_t live_rows = l->d.regs && l->d.regs < NV_SM_ZERO_ROW ? l->d.regs : NV_SM_ZERO_ROW;
 
+    uint32_t threads = c->threads;
+
+    /* graphics launches end mid-CTA: the threads past the last vertex or pixel do not exist */
+    if (l->d.gfx && (uint64_t)index * c->threads + threads > l->d.gfx->threads) {
+        threads = (uint32_t)(l->d.gfx->threads - MIN(index * c->threads, l->d.gfx->threads));
+    }
     nv_sm_cta_id(l, index, c->id);
     c->cur = 0;
     c->turn = 0;
@@ -163,7 +169,8 @@ static void cta_reset(NvSmCta *c, uint64_t index)
         /* rows past the kernel's register count can only hold this launch's data */
         memset(r, 0, sizeof(r[0]) * live_rows);
         memset(r[NV_SM_SCRATCH_ROW], 0, sizeof(r[0]) * (NV_SM_ROWS - NV_SM_SCRATCH_ROW));
-        warp_init(c, w, i, MIN(c->threads - i * NV_SM_LANES, NV_SM_LANES));
+        warp_init(c, w, i, threads > i * NV_SM_LANES ?
+                           MIN(threads - i * NV_SM_LANES, NV_SM_LANES) : 0);
     }
 }
 

@@ -12,7 +12,7 @@
 
 /* SR numbers (the S2R operand) the model gives values to; others read 0. */
 enum {
-    SR_LANEID = 0, SR_CLOCK = 1, SR_VIRTCFG = 2, SR_VIRTID = 3,
+    SR_LANEID = 0, SR_CLOCK = 1, SR_VIRTCFG = 2, SR_VIRTID = 3, SR_THREAD_KILL = 19,
     SR_TID = 32, SR_TID_X = 33, SR_TID_Y = 34, SR_TID_Z = 35,
     SR_CTAID_X = 37, SR_CTAID_Y = 38, SR_CTAID_Z = 39, SR_NTID = 40,
     SR_NLATC = 42, SR_LWINHI = 46, SR_SWINHI = 47, SR_SWINLO = 48, SR_SWINSZ = 49,
@@ -115,7 +115,12 @@ static void exec_LEPC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 
 static void exec_EXIT(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
-    nv_sm_exit(w, branch_pred(w, in, mask));
+    uint32_t lanes = branch_pred(w, in, mask);
+
+    if (w->l->d.gfx && w->l->d.gfx->stage == NV_SM_STAGE_PIXEL) {
+        nv_sm_gfx_exit(w, lanes);
+    }
+    nv_sm_exit(w, lanes);
 }
 
 static void exec_BPT(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
@@ -499,6 +504,9 @@ static uint32_t sreg_value(NvSmWarp *w, unsigned sr, unsigned l)
         return (uint32_t)clock_ns(w);
     case SR_GLOBALTIMERHI:
         return (uint32_t)(clock_ns(w) >> 32);
+    case SR_THREAD_KILL:        /* gl_HelperInvocation: a lane whose pixel is not covered */
+        return d->gfx && d->gfx->stage == NV_SM_STAGE_PIXEL &&
+               (w->alive >> l & 1) && !d->gfx->pixels[nv_sm_gfx_thread(w, l)].covered;
     default:
         return 0;
     }

@@ -398,6 +398,22 @@ bool nv_sm_atom_slow(NvSmWarp *w, uint64_t addr, bool is64, unsigned op, unsigne
 
 /* ---- launches ---- */
 
+/* A graphics launch's arrays are there for every thread of the grid it covers. */
+static bool gfx_valid(const NvSmGfx *g, uint64_t grid_threads)
+{
+    if (g->threads > grid_threads) {
+        return false;
+    }
+    switch (g->stage) {
+    case NV_SM_STAGE_VERTEX:
+        return g->in && g->out;
+    case NV_SM_STAGE_PIXEL:
+        return g->pixels && g->prims && g->ps_out && g->ps_kept;
+    default:
+        return false;
+    }
+}
+
 static bool desc_valid(const NvSmLaunchDesc *d)
 {
     uint64_t threads = (uint64_t)d->block[0] * d->block[1] * d->block[2];
@@ -406,6 +422,9 @@ static bool desc_valid(const NvSmLaunchDesc *d)
         if (!d->grid[i] || !d->block[i]) {
             return false;
         }
+    }
+    if (d->gfx && !gfx_valid(d->gfx, threads * d->grid[0] * d->grid[1] * d->grid[2])) {
+        return false;
     }
     return threads <= NV_SM_MAX_THREADS && d->shared_bytes <= NV_SM_MAX_SHARED &&
            d->local_bytes <= NV_SM_MAX_LOCAL && !(d->entry & 15);

@@ -272,6 +272,20 @@ void nv_sm_check_waits(NvSmWarp *w);
 void nv_sm_resched(NvSmWarp *w);
 /* Lanes exit. */
 void nv_sm_exit(NvSmWarp *w, uint32_t lanes);
+
+/* ---- graphics stages (exec-gfx.c) ---- */
+
+/* Lane l's thread in a graphics launch: its index into NvSmGfx's arrays. */
+static inline uint64_t nv_sm_gfx_thread(const NvSmWarp *w, unsigned l)
+{
+    const NvSmCta *c = w->cta;
+    const NvSmLaunchDesc *d = &w->l->d;
+    uint64_t cta = c->id[0] + (uint64_t)d->grid[0] * (c->id[1] + (uint64_t)d->grid[1] * c->id[2]);
+
+    return cta * w->l->threads + w->index * NV_SM_LANES + l;
+}
+/* Pixel lanes that EXIT: their output registers and whether their pixel is kept. */
+void nv_sm_gfx_exit(NvSmWarp *w, uint32_t lanes);
 /* Lanes arrive at CTA barrier id (count threads expected, 0 = all); red: -1 none,
  * 0 POPC, 1 AND, 2 OR of pred over the arriving lanes. */
 void nv_sm_bar_arrive(NvSmWarp *w, unsigned id, uint32_t count, uint32_t lanes,

@@ -304,6 +304,21 @@ void nv_sm_exit(NvSmWarp *w, uint32_t lanes)
     w->resched = true;
 }
 
+void nv_sm_gfx_exit(NvSmWarp *w, uint32_t lanes)
+{
+    const NvSmGfx *g = w->l->d.gfx;
+
+    for (uint32_t m = lanes & w->active; m; m &= m - 1) {
+        unsigned l = __builtin_ctz(m);
+        uint64_t t = nv_sm_gfx_thread(w, l);
+
+        for (unsigned r = 0; r < g->ps_out_regs; r++) {
+            g->ps_out[t * g->ps_out_regs + r] = nv_sm_rrow(w, r)[l];
+        }
+        g->ps_kept[t] = g->pixels[t].covered;
+    }
+}
+
 void nv_sm_release(NvSmWarp *w, uint32_t lanes)
 {
     lanes &= w->blocked;

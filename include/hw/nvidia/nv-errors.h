@@ -66,6 +66,7 @@
     X(SM_BARRIER, sm_barrier, "a CTA whose warps all wait on what cannot happen")       \
     X(SM_RESOURCE, sm_resource, "a launch needing more host memory than is available")  \
     X(SM_TEX_DESC, sm_tex_desc, "a texture header or sampler the texture unit rejects")  \
+    X(DRAW_INVALID, draw_invalid, "a 3D draw the pipeline cannot run (shader header, stage, size)") \
     X(MME_MACRO, mme_macro, "a 3D-class macro the MME cannot run (bad load, code, data or watchdog)") \
     /* display (the channel's exception interrupt; the channel halts until restarted) */ \
     X(DISP_BAD_METHOD, disp_bad_method, "a display channel method its class does not have") \

@@ -22,21 +22,12 @@
 #define RT_RUN_BYTES    4096        /* one write call at most */
 #define CLEAR_METHOD_TEXELS (1u << 16)  /* cleared inside the method; the rest in run slices */
 
-typedef struct RtColorFormat {
-    uint8_t value, bytes, type, bits[4];
-    bool swap_rb;
-} RtColorFormat;
-
 static const RtColorFormat rt_color_formats[] = {
 #define RT_COLOR_ROW(name, v, bytes, type, r, g, b, a, swap) \
     { v, bytes, type, { r, g, b, a }, swap },
     NV_RT_COLOR_FORMATS(RT_COLOR_ROW)
 #undef RT_COLOR_ROW
 };
-
-typedef struct RtDepthFormat {
-    uint8_t value, bytes, zbits, zpos, sbits, spos;
-} RtDepthFormat;
 
 static const RtDepthFormat rt_depth_formats[] = {
 #define RT_DEPTH_ROW(name, v, bytes, zb, zp, sb, sp) { v, bytes, zb, zp, sb, sp },
@@ -56,7 +47,7 @@ static uint64_t rt_address(const NvThreed *t, uint32_t hi_mthd, uint32_t lo_mthd
 }
 
 /* Byte address of texel (x, y) of layer or slice z. */
-static uint64_t rt_texel(const RtSurf *s, uint32_t x, uint32_t y, uint32_t z)
+uint64_t nv_rt_texel(const RtSurf *s, uint32_t x, uint32_t y, uint32_t z)
 {
     uint64_t xb = (uint64_t)x * s->bpp;
 
@@ -79,7 +70,7 @@ static void rt_block_linear(RtSurf *s, unsigned log2_h, unsigned log2_d)
  * Colour target i (after SET_CT_SELECT's map); false when it is disabled
  * or its format unknown (reported).
  */
-static bool color_target(NvThreed *t, unsigned i, RtSurf *s, const RtColorFormat **fmt)
+bool nv_rt_color_target(NvThreed *t, unsigned i, RtSurf *s, const RtColorFormat **fmt)
 {
     uint32_t o = i * A_C597_SET_COLOR_TARGET_A_STRIDE;
     uint32_t format = st(t, A_C597_SET_COLOR_TARGET_FORMAT + o);
@@ -121,7 +112,7 @@ static bool color_target(NvThreed *t, unsigned i, RtSurf *s, const RtColorFormat
 }
 
 /* The depth target, when SET_ZT_SELECT enables it and its format is known. */
-static bool depth_target(NvThreed *t, RtSurf *s, const RtDepthFormat **fmt)
+bool nv_rt_depth_target(NvThreed *t, RtSurf *s, const RtDepthFormat **fmt)
 {
     uint32_t format = NV_FEX32(st(t, A_C597_SET_ZT_FORMAT), C597_SET_ZT_FORMAT, V);
     uint32_t block = st(t, A_C597_SET_ZT_BLOCK_SIZE), size_c = st(t, A_C597_SET_ZT_SIZE_C);
@@ -203,7 +194,7 @@ static void clear_rect(const NvThreed *t, const RtSurf *s, uint32_t r[4])
 }
 
 /* Sets bits [pos, pos + n) of the little-endian texel to v. */
-static void put_bits(uint8_t *b, unsigned pos, unsigned n, uint64_t v)
+void nv_rt_put_bits(uint8_t *b, unsigned pos, unsigned n, uint64_t v)
 {
     for (unsigned i = 0; i < n; i++) {
         unsigned at = pos + i;
@@ -218,7 +209,7 @@ static float srgb_encode(float c)
 }
 
 /* A clear value (a VkClearColorValue dword) as an n-bit component of type. */
-static uint64_t color_bits(uint32_t v, unsigned type, unsigned n, bool alpha)
+uint64_t nv_rt_color_bits(uint32_t v, unsigned type, unsigned n, bool alpha)
 {
     float f = nv_f32_of(v);
     uint64_t max = n >= 64 ? ~0ull : (1ull << n) - 1;
@@ -251,8 +242,8 @@ static uint64_t color_bits(uint32_t v, unsigned type, unsigned n, bool alpha)
  * The target's texel for the clear colour, and the mask of its bits the
  * clear writes (the components CLEAR_SURFACE enables).
  */
-static void color_texel(const NvThreed *t, const RtColorFormat *f, unsigned enables,
-                        uint8_t texel[RT_MAX_BPP], uint8_t mask[RT_MAX_BPP])
+void nv_rt_pack(const RtColorFormat *f, const uint32_t v[4], unsigned enables,
+                uint8_t texel[RT_MAX_BPP], uint8_t mask[RT_MAX_BPP])
 {
     static const uint8_t swapped[4] = { 2, 1, 0, 3 };
     unsigned pos = 0;
@@ -261,14 +252,69 @@ static void color_texel(const NvThreed *t, const RtColorFormat *f, unsigned enab
     memset(mask, 0, RT_MAX_BPP);
     for (unsigned k = 0; k < 4; k++) {
         unsigned c = f->swap_rb ? swapped[k] : k, n = f->bits[c];
-        uint32_t v = st(t, A_C597_SET_COLOR_CLEAR_VALUE + 4 * c);
 
         if (!n) {
             continue;
         }
-        put_bits(texel, pos, n, color_bits(v, f->type, n, c == 3));
-        put_bits(mask, pos, n, (enables >> c) & 1 ? ~0ull : 0);
+        nv_rt_put_bits(texel, pos, n, nv_rt_color_bits(v[c], f->type, n, c == 3));
+        nv_rt_put_bits(mask, pos, n, (enables >> c) & 1 ? ~0ull : 0);
         pos += n;
+    }
+}
+
+uint64_t nv_rt_get_bits(const uint8_t *b, unsigned pos, unsigned n)
+{
+    uint64_t v = 0;
+
+    for (unsigned i = 0; i < n; i++) {
+        v |= (uint64_t)((b[(pos + i) / 8] >> ((pos + i) % 8)) & 1) << i;
+    }
+    return v;
+}
+
+static float srgb_decode(float c)
+{
+    return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
+}
+
+/* A texel's components as floats (what blending reads); absent ones are 0, alpha 1. */
+void nv_rt_unpack(const RtColorFormat *f, const uint8_t *texel, float out[4])
+{
+    static const uint8_t swapped[4] = { 2, 1, 0, 3 };
+    unsigned pos = 0;
+
+    out[0] = out[1] = out[2] = 0.0f;
+    out[3] = 1.0f;
+    for (unsigned k = 0; k < 4; k++) {
+        unsigned c = f->swap_rb ? swapped[k] : k, n = f->bits[c];
+        uint64_t v, max;
+
+        if (!n) {
+            continue;
+        }
+        v = nv_rt_get_bits(texel, pos, n);
+        max = n >= 64 ? ~0ull : (1ull << n) - 1;
+        pos += n;
+        switch (f->type) {
+        case NV_RT_UNORM:
+            out[c] = (float)v / (float)max;
+            break;
+        case NV_RT_SRGB:
+            out[c] = c == 3 ? (float)v / (float)max : srgb_decode((float)v / (float)max);
+            break;
+        case NV_RT_SNORM: {
+            int64_t sv = (int64_t)(v << (64 - n)) >> (64 - n);
+
+            out[c] = fmaxf((float)sv / (float)(max >> 1), -1.0f);
+            break;
+        }
+        case NV_RT_FLOAT:
+            out[c] = n == 16 ? nv_f16_to_f32((uint16_t)v) : nv_f32_of((uint32_t)v);
+            break;
+        default:            /* integers are not blended */
+            out[c] = (float)v;
+            break;
+        }
     }
 }
 
@@ -291,12 +337,12 @@ static void depth_texel(const NvThreed *t, const RtDepthFormat *f, bool z, bool 
         uint64_t zv = f->zbits == 32 ? nv_bits_f32(d) :
                       (uint64_t)lrint((double)d * (double)((1u << f->zbits) - 1));
 
-        put_bits(texel, f->zpos, f->zbits, zv);
-        put_bits(mask, f->zpos, f->zbits, ~0ull);
+        nv_rt_put_bits(texel, f->zpos, f->zbits, zv);
+        nv_rt_put_bits(mask, f->zpos, f->zbits, ~0ull);
     }
     if (s && f->sbits) {
-        put_bits(texel, f->spos, f->sbits, stencil);
-        put_bits(mask, f->spos, f->sbits, smask);
+        nv_rt_put_bits(texel, f->spos, f->sbits, stencil);
+        nv_rt_put_bits(mask, f->spos, f->sbits, smask);
     }
 }
 
@@ -332,7 +378,7 @@ static bool fill_row(NvThreed *t, const NvClearPart *p, uint32_t y)
     /* texels contiguous in memory: a pitch row, or 16 bytes of a GOB */
     per_run = s->pitch_linear ? RT_RUN_BYTES / s->bpp : MAX(16u / s->bpp, 1u);
     for (uint32_t x = p->r[0]; x < p->r[1];) {
-        uint64_t va = rt_texel(s, x, y, p->z);
+        uint64_t va = nv_rt_texel(s, x, y, p->z);
         unsigned n = full ? per_run - (unsigned)((x * s->bpp) % (per_run * s->bpp)) / s->bpp : 1;
 
         n = MIN(n, p->r[1] - x);
@@ -413,15 +459,20 @@ bool nv_threed_clear(NvThreed *t, uint32_t data)
         const RtColorFormat *f;
 
         if (mrt < NV_FEX32(sel, C597_SET_CT_SELECT, TARGET_COUNT) &&
-            color_target(t, target, &surf, &f)) {
-            color_texel(t, f, colors, c->part[c->parts].texel, c->part[c->parts].mask);
+            nv_rt_color_target(t, target, &surf, &f)) {
+            uint32_t v[4];
+
+            for (unsigned k = 0; k < 4; k++) {
+                v[k] = st(t, A_C597_SET_COLOR_CLEAR_VALUE + 4 * k);
+            }
+            nv_rt_pack(f, v, colors, c->part[c->parts].texel, c->part[c->parts].mask);
             add_part(c, &surf, t, layer);
         }
     }
     if (z || s) {
         const RtDepthFormat *f;
 
-        if (depth_target(t, &surf, &f)) {
+        if (nv_rt_depth_target(t, &surf, &f)) {
             depth_texel(t, f, z, s, c->part[c->parts].texel, c->part[c->parts].mask);
             add_part(c, &surf, t, layer);
         }

@@ -42,9 +42,15 @@ void nv_compute_fini(NvComputeState *s)
 
 /* ---- the SM's memory: the channel's address space ---- */
 
+/* opaque: where the engine keeps the NvMemIf of the call in progress */
+static const NvMemIf *sm_mem(void *opaque)
+{
+    return *(const NvMemIf **)opaque;
+}
+
 static uint8_t *sm_page(void *opaque, uint64_t va, bool write, bool *fault)
 {
-    const NvMemIf *m = ((NvComputeState *)opaque)->mem;
+    const NvMemIf *m = sm_mem(opaque);
 
     *fault = false;
     return m->page ? m->page(m->opaque, va, write, fault) : NULL;
@@ -52,27 +58,33 @@ static uint8_t *sm_page(void *opaque, uint64_t va, bool write, bool *fault)
 
 static bool sm_read(void *opaque, uint64_t va, void *buf, size_t len)
 {
-    const NvMemIf *m = ((NvComputeState *)opaque)->mem;
+    const NvMemIf *m = sm_mem(opaque);
 
     return m->read(m->opaque, true, 0, va, buf, len);
 }
 
 static bool sm_write(void *opaque, uint64_t va, const void *buf, size_t len)
 {
-    const NvMemIf *m = ((NvComputeState *)opaque)->mem;
+    const NvMemIf *m = sm_mem(opaque);
 
     return m->write(m->opaque, true, 0, va, buf, len);
 }
 
 static uint64_t sm_time(void *opaque)
 {
-    const NvMemIf *m = ((NvComputeState *)opaque)->mem;
+    const NvMemIf *m = sm_mem(opaque);
 
     return m->time_ns(m->opaque);
 }
 
+NvSmMemOps nv_engine_sm_mem(const NvMemIf **mem)
+{
+    return (NvSmMemOps){ .opaque = (void *)mem, .page = sm_page, .read = sm_read,
+                         .write = sm_write, .time_ns = sm_time };
+}
+
 /* The guest-error kind of each SM error. */
-static NvGuestErrorKind sm_error_kind(NvSmErrorKind k)
+NvGuestErrorKind nv_compute_sm_error_kind(NvSmErrorKind k)
 {
     static const NvGuestErrorKind kinds[] = {
         [NV_SM_ERR_MMU] = NV_ERR_SM_MMU,
@@ -183,8 +195,7 @@ static NvEngineStatus launch(NvComputeState *s, const NvMemIf *mem)
 {
     uint64_t qmd_va = (uint64_t)mthd_value(s->mthd, A_C5C0_SEND_PCAS_A) <<
                       C5C0_QMD_ADDRESS_SHIFT;
-    const NvSmMemOps ops = { .opaque = s, .page = sm_page, .read = sm_read,
-                             .write = sm_write, .time_ns = sm_time };
+    const NvSmMemOps ops = nv_engine_sm_mem(&s->mem);
     NvSmLaunchDesc d;
     char why[160], msg[224];
 
@@ -220,7 +231,7 @@ static NvEngineStatus launch(NvComputeState *s, const NvMemIf *mem)
     if (!s->launch) {
         snprintf(msg, sizeof(msg), "compute: launch refused: %s at 0x%llx",
                  nv_sm_error_name(s->err.kind), (unsigned long long)s->err.addr);
-        mem->error(mem->opaque, sm_error_kind(s->err.kind), msg);
+        mem->error(mem->opaque, nv_compute_sm_error_kind(s->err.kind), msg);
         return NV_ENGINE_ERROR;
     }
     return NV_ENGINE_BUSY;
@@ -296,7 +307,7 @@ NvEngineStatus nv_compute_run(NvComputeState *s, const NvMemIf *mem, uint64_t sl
             snprintf(msg + n, sizeof(msg) - n, ", instruction 0x%016llx%016llx",
                      (unsigned long long)w[1], (unsigned long long)w[0]);
         }
-        mem->error(mem->opaque, sm_error_kind(s->err.kind), msg);
+        mem->error(mem->opaque, nv_compute_sm_error_kind(s->err.kind), msg);
         return NV_ENGINE_ERROR;
     }
     s->launches++;

@@ -45,4 +45,12 @@ NvEngineStatus nv_compute_run(NvComputeState *s, const NvMemIf *mem, uint64_t sl
 bool nv_compute_qmd_desc(const uint32_t qmd[NV_QMD_DWORDS], const uint32_t *mthd,
                          NvSmLaunchDesc *d, char *why, size_t whylen);
 
+/*
+ * The SM's view of memory for a class that launches on it: the channel's
+ * address space through the NvMemIf *mem points at during the call.
+ */
+NvSmMemOps nv_engine_sm_mem(const NvMemIf **mem);
+/* The guest-error kind (nv-errors.h) of an SM error, for launches of any class. */
+NvGuestErrorKind nv_compute_sm_error_kind(NvSmErrorKind k);
+
 #endif

@@ -19,7 +19,24 @@
 
 static void *threed_create(const NvGpu *gpu)
 {
-    return g_try_new0(NvThreed, 1);
+    NvThreed *t = g_try_new0(NvThreed, 1);
+
+    if (t && gpu) {
+        t->cfg = gpu->compute_cfg;
+    }
+    return t;
+}
+
+static void threed_destroy(void *obj)
+{
+    nv_threed_draw_free(obj);
+    g_free(obj);
+}
+
+/* Why the last draw stopped: its shader's SM error (NV_SM_OK for other errors). */
+static unsigned threed_error_code(void *obj)
+{
+    return ((NvThreed *)obj)->sm_err.kind;
 }
 
 static void threed_error(NvThreed *t, const char *what)
@@ -196,10 +213,10 @@ static const uint32_t threed_consumed[][2] = {
     { A_C597_SET_REPORT_SEMAPHORE_A, A_C597_SET_REPORT_SEMAPHORE_C },
 };
 
-static bool threed_is_consumed(uint32_t mthd)
+bool nv_threed_in_ranges(const uint32_t (*ranges)[2], size_t n, uint32_t mthd)
 {
-    for (unsigned i = 0; i < G_N_ELEMENTS(threed_consumed); i++) {
-        if (mthd >= threed_consumed[i][0] && mthd <= threed_consumed[i][1]) {
+    for (size_t i = 0; i < n; i++) {
+        if (mthd >= ranges[i][0] && mthd <= ranges[i][1]) {
             return true;
         }
     }
@@ -212,6 +229,7 @@ static bool threed_do(NvThreed *t, uint32_t mthd, uint32_t data)
     if (mthd >= THREED_MTHD_END) {
         return true;
     }
+    t->sm_err.kind = NV_SM_OK;
     if (mthd >= A_C597_CALL_MME_MACRO) {
         return threed_call(t, mthd, data);
     }
@@ -258,11 +276,14 @@ static bool threed_do(NvThreed *t, uint32_t mthd, uint32_t data)
          */
         t->mthd[A_C597_SET_MME_SHADOW_SCRATCH / 4] = 1;
         return true;
-    default:
-        if (!threed_is_consumed(mthd)) {
+    default: {
+        bool handled, ok = nv_threed_draw_method(t, mthd, data, &handled);
+
+        if (!handled && !nv_threed_in_ranges(threed_consumed, G_N_ELEMENTS(threed_consumed), mthd)) {
             nv_threed_unimp(t, mthd, data);
         }
-        return true;
+        return ok;
+    }
     }
 }
 
@@ -317,6 +338,6 @@ static NvEngineStatus threed_run(void *obj, const NvMemIf *mem, uint64_t budget,
 }
 
 const NvEngineOps nv_threed_engine = {
-    .create = threed_create, .destroy = g_free, .method = threed_method, .run = threed_run,
-    .run_budget = THREED_SLICE_TEXELS,
+    .create = threed_create, .destroy = threed_destroy, .method = threed_method, .run = threed_run,
+    .run_budget = THREED_SLICE_TEXELS, .error_code = threed_error_code,
 };

@@ -9,6 +9,9 @@
 
 #include "engine.h"
 #include "mme.h"
+#include "../base/gpu.h"
+#include "hw/nvidia/nv-3d.h"
+#include "hw/nvidia/sm/sm.h"
 #include "hw/nvidia/nv-blocklinear.h"
 #include "hw/nvidia/nv-rt.h"
 
@@ -28,6 +31,15 @@ typedef struct RtSurf {
     bool slices;                        /* the third dimension is depth (3D), not layers */
 } RtSurf;
 
+typedef struct RtColorFormat {
+    uint8_t value, bytes, type, bits[4];
+    bool swap_rb;
+} RtColorFormat;
+
+typedef struct RtDepthFormat {
+    uint8_t value, bytes, zbits, zpos, sbits, spos;
+} RtDepthFormat;
+
 /* One target's part of a clear: a texel (under a mask) over a rectangle of a layer. */
 typedef struct NvClearPart {
     RtSurf surf;
@@ -46,6 +58,15 @@ typedef struct NvClearOp {
     uint32_t y;                         /* the next row of part cur */
 } NvClearOp;
 
+/* A constant buffer a bind group holds in one slot (BIND_GROUP_CONSTANT_BUFFER). */
+typedef struct NvThreedCbuf {
+    uint64_t addr;
+    uint32_t size;
+    bool valid;
+} NvThreedCbuf;
+
+typedef struct NvDrawScratch NvDrawScratch;
+
 typedef struct NvThreed {
     uint32_t mthd[THREED_MTHD_END / 4];
     uint32_t reported[THREED_MTHD_END / 4 / 32];    /* stored-only methods already reported */
@@ -62,6 +83,13 @@ typedef struct NvThreed {
      * what the pipeline did, which without draws is nothing.
      */
     uint64_t counters[NV_RS_REPORT_COUNT];
+    /* the draw pipeline (draw.c, raster.c) */
+    NvComputeConfig cfg;                /* the SM array and its limits */
+    NvThreedCbuf cb[NV_3D_BIND_GROUPS][NV_3D_CB_SLOTS];
+    bool in_begin;                      /* between BEGIN and END */
+    uint32_t instance;                  /* the instance BEGIN's INSTANCE_ID counts */
+    NvSmError sm_err;                   /* why the last shader launch stopped */
+    NvDrawScratch *scratch;             /* the pipeline's buffers, made at the first draw */
 } NvThreed;
 
 /* The last value of method mthd (byte offset below THREED_MTHD_END). */
@@ -70,6 +98,8 @@ static inline uint32_t nv_threed_state(const NvThreed *t, uint32_t mthd)
     return t->mthd[(mthd % THREED_MTHD_END) / 4];
 }
 
+/* Whether mthd is inside one of the [first, last] method ranges. */
+bool nv_threed_in_ranges(const uint32_t (*ranges)[2], size_t n, uint32_t mthd);
 /* Reports, once per method, that the class stored mthd without acting on it. */
 void nv_threed_unimp(NvThreed *t, uint32_t mthd, uint32_t data);
 /*
@@ -79,6 +109,25 @@ void nv_threed_unimp(NvThreed *t, uint32_t mthd, uint32_t data);
  */
 bool nv_threed_clear(NvThreed *t, uint32_t data);
 NvEngineStatus nv_threed_clear_run(NvThreed *t, uint64_t budget);
+
+/* Render targets (clear.c): where they are, their formats, texel packing. */
+bool nv_rt_color_target(NvThreed *t, unsigned i, RtSurf *s, const RtColorFormat **fmt);
+bool nv_rt_depth_target(NvThreed *t, RtSurf *s, const RtDepthFormat **fmt);
+uint64_t nv_rt_texel(const RtSurf *s, uint32_t x, uint32_t y, uint32_t z);
+void nv_rt_put_bits(uint8_t *b, unsigned pos, unsigned n, uint64_t v);
+uint64_t nv_rt_get_bits(const uint8_t *b, unsigned pos, unsigned n);
+uint64_t nv_rt_color_bits(uint32_t v, unsigned type, unsigned n, bool alpha);
+/* Components v (float bits or integers, as a shader or a clear value gives them) as a texel. */
+void nv_rt_pack(const RtColorFormat *f, const uint32_t v[4], unsigned enables,
+                uint8_t texel[RT_MAX_BPP], uint8_t mask[RT_MAX_BPP]);
+void nv_rt_unpack(const RtColorFormat *f, const uint8_t *texel, float out[4]);
+
+/*
+ * The draw pipeline (draw.c): methods that bind state it snapshots, BEGIN,
+ * END and the draws. false: the draw stopped on an error (reported).
+ */
+bool nv_threed_draw_method(NvThreed *t, uint32_t mthd, uint32_t data, bool *handled);
+void nv_threed_draw_free(NvThreed *t);
 
 static inline bool nv_threed_clearing(const NvThreed *t)
 {

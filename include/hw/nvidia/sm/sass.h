@@ -158,7 +158,12 @@
     X(SULD, 0x199, 0x198, 0x19a) \
     X(SUST, 0x19d, 0x19c, 0x19e) \
     X(SUATOM, 0x194, 0x196) \
-    X(SURED, 0x1a0)
+    X(SURED, 0x1a0) \
+    /* graphics stages: attributes, interpolation, discard */ \
+    X(ALD, 0x121) \
+    X(AST, 0x122) \
+    X(IPA, 0x126) \
+    X(KIL, 0x15b)
 
 typedef enum NvSassOpcode {
     NV_SASS_OP_INVALID = 0,
@@ -434,6 +439,22 @@ typedef struct NvSassModTex {
     uint8_t query;              /* TXQ: 0 TEX_HEADER_DIMENSION (the only one accepted) */
 } NvSassModTex;
 
+/* IPA's interpolation (bits 78..79): planes, or the provoking vertex's value. */
+enum { NV_SASS_IPA_PASS = 0, NV_SASS_IPA_CONSTANT = 1 };
+
+/*
+ * ALD/AST/IPA: the attribute space (sm.h NV_SM_ATTR_WORDS). Sources of
+ * ALD: src[0] = the offset register (added to addr), src[1] = the vertex
+ * handle; AST: src[0] = offset, src[1] = data, src[2] = vertex handle.
+ */
+typedef struct NvSassModAttr {
+    uint16_t addr;              /* byte address */
+    uint8_t comps;              /* ALD/AST: consecutive 32-bit components, 1..4 */
+    bool output;                /* ALD.O: the thread's own outputs */
+    uint8_t loc;                /* IPA: 0 pixel centre, 1 .CENTROID */
+    uint8_t freq;               /* IPA: NV_SASS_IPA_* */
+} NvSassModAttr;
+
 /* Scheduling control (bits 105..125); not needed to execute correctly. */
 typedef struct NvSassSched {
     uint8_t stall;              /* 105..108 */
@@ -472,6 +493,7 @@ typedef struct NvSassInsn {
         NvSassModWarp warp;
         NvSassModCtl ctl;
         NvSassModTex tex;
+        NvSassModAttr attr;
     } mod;
     NvSassSched sched;
 } NvSassInsn;

@@ -95,6 +95,50 @@ typedef struct NvSmMemOps {
     uint64_t (*time_ns)(void *opaque);
 } NvSmMemOps;
 
+/*
+ * Graphics stages. A vertex or pixel shader launch is a grid of CTAs over
+ * NvSmGfx.threads threads (lanes past that do not exist); each thread has
+ * its own input and output in the arrays below, indexed by its position in
+ * the launch (CTA index * threads per CTA + thread). The 3D class fills the
+ * inputs before the launch and reads the outputs after it.
+ */
+enum { NV_SM_STAGE_COMPUTE = 0, NV_SM_STAGE_VERTEX, NV_SM_STAGE_PIXEL };
+#define NV_SM_ATTR_WORDS    256u        /* the 1 KiB attribute space (ALD/AST/IPA) */
+#define NV_SM_ATTR_FRONT    0x3fcu      /* pixel input: non-zero for a front face */
+
+/* A pixel lane: where it is, and the primitive its plane equations come from. */
+typedef struct NvSmPixel {
+    uint16_t x, y;
+    uint32_t prim;
+    bool covered;               /* else a helper lane (runs, its outputs are dropped) */
+} NvSmPixel;
+
+/* The attribute of a primitive at pixel (x, y): a + dx * (x - x0) + dy * (y - y0). */
+typedef struct NvSmPlane {
+    float a, dx, dy;
+} NvSmPlane;
+
+typedef struct NvSmPrim {
+    float x0, y0;               /* the window position the planes are relative to */
+    NvSmPlane plane[NV_SM_ATTR_WORDS];
+    uint32_t flat[NV_SM_ATTR_WORDS];    /* IPA.CONSTANT: the provoking vertex's words */
+} NvSmPrim;
+
+typedef struct NvSmGfx {
+    unsigned stage;             /* NV_SM_STAGE_VERTEX or _PIXEL */
+    uint32_t threads;
+    /* vertex: NV_SM_ATTR_WORDS words per thread (ALD reads in, AST writes out) */
+    const uint32_t *in;
+    uint32_t *out;
+    /* pixel */
+    const NvSmPixel *pixels;    /* per thread */
+    const NvSmPrim *prims;
+    uint32_t nprims;
+    uint32_t *ps_out;           /* per thread, ps_out_regs words: R0.. at EXIT */
+    unsigned ps_out_regs;
+    uint8_t *ps_kept;           /* per thread: 1 when a covered lane exited without KIL */
+} NvSmGfx;
+
 /* One launch: the decoded, validated content of a QMD plus model settings. */
 typedef struct NvSmLaunchDesc {
     uint64_t entry;             /* VA of the first instruction */
@@ -117,6 +161,7 @@ typedef struct NvSmLaunchDesc {
     } tex_headers, samplers;
     uint64_t budget;            /* watchdog: warp-instructions for the launch; 0 = none */
     uint32_t sm_count;          /* SMs the GPU reports (SR_VIRTCFG, %nsmid) */
+    const NvSmGfx *gfx;         /* graphics stages; NULL: a compute grid */
     /* Trace: called with each executed instruction (disassembled, lane mask). */
     void (*trace)(void *opaque, const char *line);
     void *trace_opaque;

@@ -1,0 +1,694 @@
+/*
+ * The 3D class's draws: BEGIN / DRAW_VERTEX_ARRAY or DRAW_INDEX_BUFFER /
+ * END (sent directly or emitted by NVK's draw macros). A draw fetches each
+ * vertex's attributes from its vertex streams (SET_VERTEX_ATTRIBUTE_A,
+ * SET_VERTEX_STREAM_*), runs the vertex shader on the SM over batches of
+ * triangles (one thread per triangle corner: strips and fans shade shared
+ * vertices more than once, with the same results), assembles triangles as
+ * Vulkan orders them (the provoking vertex first), clips them against the
+ * near and far planes and hands them to the rasterizer (raster.c).
+ *
+ * Shaders: SET_PIPELINE_SHADER(1) (vertex) and (5) (pixel) with their
+ * program header at SET_PIPELINE_PROGRAM_ADDRESS and code 0x80 after it;
+ * constant buffers from the stage's bind group (BIND_GROUP_CONSTANT_BUFFER
+ * snapshots SET_CONSTANT_BUFFER_SELECTOR), texture pools from the class
+ * state. Tessellation and geometry stages, points and lines are reported
+ * as not executed and draw nothing. A draw runs to its end inside the
+ * method (the shader watchdog bounds it).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "draw.h"
+#include "compute.h"
+#include "../base/util.h"
+#include "hw/nvidia/cl-c597.h"
+#include "hw/nvidia/nv-f16.h"
+
+static uint32_t st(const NvThreed *t, uint32_t mthd)
+{
+    return nv_threed_state(t, mthd);
+}
+
+static uint64_t st64(const NvThreed *t, uint32_t hi, uint32_t lo)
+{
+    return (uint64_t)(st(t, hi) & 0xff) << 32 | st(t, lo);
+}
+
+static void draw_error(NvThreed *t, const char *what)
+{
+    t->mem->error(t->mem->opaque, NV_ERR_DRAW_INVALID, what);
+}
+
+/* ---- constant buffers ---- */
+
+/* LOAD_CONSTANT_BUFFER(i): a word into the selected buffer at the offset, which advances. */
+static bool load_cbuf(NvThreed *t, uint32_t data)
+{
+    uint32_t off = st(t, A_C597_LOAD_CONSTANT_BUFFER_OFFSET);
+    uint32_t size = NV_FEX32(st(t, A_C597_SET_CONSTANT_BUFFER_SELECTOR_A),
+                             C597_SET_CONSTANT_BUFFER_SELECTOR_A, SIZE);
+    uint64_t va = st64(t, A_C597_SET_CONSTANT_BUFFER_SELECTOR_B,
+                       A_C597_SET_CONSTANT_BUFFER_SELECTOR_C);
+    uint32_t le = GUINT32_TO_LE(data);
+
+    t->mthd[A_C597_LOAD_CONSTANT_BUFFER_OFFSET / 4] = off + 4;
+    if ((uint64_t)off + 4 > size) {
+        return true;                    /* past the buffer: dropped, as the hardware clamps */
+    }
+    return t->mem->write(t->mem->opaque, true, 0, va + off, &le, 4);
+}
+
+/* BIND_GROUP_CONSTANT_BUFFER(g): the selected buffer becomes slot n of group g (or none). */
+static void bind_cbuf(NvThreed *t, uint32_t mthd, uint32_t data)
+{
+    unsigned g = (mthd - A_C597_BIND_GROUP_CONSTANT_BUFFER) / A_C597_BIND_GROUP_CONSTANT_BUFFER_STRIDE;
+    unsigned slot = NV_FEX32(data, C597_BIND_GROUP_CONSTANT_BUFFER, SHADER_SLOT);
+    NvThreedCbuf *cb;
+
+    if (g >= NV_3D_BIND_GROUPS || slot >= NV_3D_CB_SLOTS) {
+        return;
+    }
+    cb = &t->cb[g][slot];
+    cb->valid = NV_FEX32(data, C597_BIND_GROUP_CONSTANT_BUFFER, VALID);
+    cb->addr = st64(t, A_C597_SET_CONSTANT_BUFFER_SELECTOR_B, A_C597_SET_CONSTANT_BUFFER_SELECTOR_C);
+    cb->size = NV_FEX32(st(t, A_C597_SET_CONSTANT_BUFFER_SELECTOR_A),
+                        C597_SET_CONSTANT_BUFFER_SELECTOR_A, SIZE);
+}
+
+/* ---- shaders ---- */
+
+static uint32_t sph_field(const uint32_t *sph, unsigned pos, unsigned len)
+{
+    return (uint32_t)(((uint64_t)sph[pos / 32] | (uint64_t)sph[pos / 32 + 1 < NV_SPH_DWORDS ?
+                       pos / 32 + 1 : pos / 32] << 32) >> (pos % 32)) & ((1ull << len) - 1);
+}
+#define SPH(sph, f) sph_field((sph), f)
+
+/* Reads stage idx's header and fills its launch (all but the grid and the stage's arrays). */
+static bool shader_load(NvThreed *t, unsigned idx, DrawShader *sh)
+{
+    uint32_t o = idx * A_C597_SET_PIPELINE_SHADER_STRIDE;
+    uint64_t va = st64(t, A_C597_SET_PIPELINE_PROGRAM_ADDRESS_A + o,
+                       A_C597_SET_PIPELINE_PROGRAM_ADDRESS_B + o);
+    unsigned group = st(t, A_C597_SET_PIPELINE_BINDING + o) & 7;
+    NvSmLaunchDesc *d = &sh->desc;
+    char msg[128];
+
+    memset(sh, 0, sizeof(*sh));
+    if (!t->mem->read(t->mem->opaque, true, 0, va, sh->sph, sizeof(sh->sph))) {
+        return false;
+    }
+    for (unsigned i = 0; i < NV_SPH_DWORDS; i++) {
+        sh->sph[i] = GUINT32_FROM_LE(sh->sph[i]);
+    }
+    if (SPH(sh->sph, NV_SPH_SHADER_TYPE) != idx ||
+        SPH(sh->sph, NV_SPH_TYPE) != (idx == NV_3D_STAGE_PIXEL ? NV_SPH_TYPE_PS : NV_SPH_TYPE_VTG) ||
+        (va + NV_SPH_BYTES) & 15) {
+        snprintf(msg, sizeof(msg), "3D: the program header at 0x%llx is not a stage %u header",
+                 (unsigned long long)va, idx);
+        draw_error(t, msg);
+        return false;
+    }
+    d->entry = va + NV_SPH_BYTES;
+    d->regs = MIN(st(t, A_C597_SET_PIPELINE_REGISTER_COUNT + o), 255u);
+    d->local_bytes = MIN(SPH(sh->sph, NV_SPH_LOCAL_LOW_SIZE), NV_SM_MAX_LOCAL);
+    d->block[0] = DRAW_LANES;
+    d->block[1] = d->block[2] = d->grid[1] = d->grid[2] = 1;
+    d->budget = t->cfg.budget ? t->cfg.budget : DRAW_DEFAULT_BUDGET;
+    d->sm_count = t->cfg.sm_count;
+    d->trace = t->cfg.trace;
+    d->trace_opaque = t->cfg.trace_opaque;
+    for (unsigned b = 0; b < NV_3D_CB_SLOTS && group < NV_3D_BIND_GROUPS; b++) {
+        const NvThreedCbuf *cb = &t->cb[group][b];
+
+        if (b >= NV_SM_CBUF_BANKS) {
+            if (cb->valid) {
+                nv_threed_unimp(t, A_C597_BIND_GROUP_CONSTANT_BUFFER, b);
+            }
+            continue;
+        }
+        d->cbuf[b].valid = cb->valid;
+        d->cbuf[b].addr = cb->addr;
+        d->cbuf[b].size = MIN(cb->size, NV_SM_CBUF_MAX);
+    }
+    d->tex_headers.addr = st64(t, A_C597_SET_TEX_HEADER_POOL_A, A_C597_SET_TEX_HEADER_POOL_B);
+    d->tex_headers.max_index = NV_FEX32(st(t, A_C597_SET_TEX_HEADER_POOL_C),
+                                        C597_SET_TEX_HEADER_POOL_C, MAXIMUM_INDEX);
+    d->samplers.addr = st64(t, A_C597_SET_TEX_SAMPLER_POOL_A, A_C597_SET_TEX_SAMPLER_POOL_B);
+    d->samplers.max_index = NV_FEX32(st(t, A_C597_SET_TEX_SAMPLER_POOL_C),
+                                     C597_SET_TEX_SAMPLER_POOL_C, MAXIMUM_INDEX);
+    return true;
+}
+
+static bool stage_on(const NvThreed *t, unsigned idx)
+{
+    return NV_FEX32(st(t, A_C597_SET_PIPELINE_SHADER + idx * A_C597_SET_PIPELINE_SHADER_STRIDE),
+                    C597_SET_PIPELINE_SHADER, ENABLE);
+}
+
+bool nv_draw_run_launch(NvThreed *t, NvSmLaunchDesc *d, const char *stage)
+{
+    const NvSmMemOps ops = nv_engine_sm_mem(&t->mem);
+    NvSmLaunch *l = nv_sm_launch_new(t->cfg.sm, d, &ops, &t->sm_err);
+    char msg[192];
+
+    if (l) {
+        while (!nv_sm_launch_run(l, 0, 0)) {
+        }
+        t->sm_err = *nv_sm_launch_error(l);
+        nv_sm_launch_free(l);
+        if (t->sm_err.kind == NV_SM_OK) {
+            return true;
+        }
+    }
+    snprintf(msg, sizeof(msg), "3D: %s shader: %s at pc 0x%llx, address 0x%llx", stage,
+             nv_sm_error_name(t->sm_err.kind), (unsigned long long)t->sm_err.pc,
+             (unsigned long long)t->sm_err.addr);
+    t->mem->error(t->mem->opaque, nv_compute_sm_error_kind(t->sm_err.kind), msg);
+    return false;
+}
+
+/* ---- vertex fetch ---- */
+
+typedef struct VertexFormat {
+    uint8_t value, bits[4];
+} VertexFormat;
+
+static const VertexFormat vertex_formats[] = {
+#define VF_ROW(name, v, r, g, b, a) { v, { r, g, b, a } },
+    NV_3D_VERTEX_FORMATS(VF_ROW)
+#undef VF_ROW
+};
+
+static const VertexFormat *vertex_format(uint32_t value)
+{
+    for (unsigned i = 0; i < G_N_ELEMENTS(vertex_formats); i++) {
+        if (vertex_formats[i].value == value) {
+            return &vertex_formats[i];
+        }
+    }
+    return NULL;
+}
+
+/* One fetched component as the shader sees it (a float, or an integer for the integer types). */
+static uint32_t convert_component(uint64_t raw, unsigned bits, unsigned type)
+{
+    uint64_t max = (1ull << bits) - 1;
+    int64_t sv = (int64_t)(raw << (64 - bits)) >> (64 - bits);
+
+    switch (type) {
+    case NV_3D_NUM_UNORM:
+        return nv_bits_f32((float)raw / (float)max);
+    case NV_3D_NUM_SNORM:
+        return nv_bits_f32(fmaxf((float)sv / (float)(max >> 1), -1.0f));
+    case NV_3D_NUM_USCALED:
+        return nv_bits_f32((float)raw);
+    case NV_3D_NUM_SSCALED:
+        return nv_bits_f32((float)sv);
+    case NV_3D_NUM_SINT:
+        return (uint32_t)sv;
+    case NV_3D_NUM_FLOAT:
+        return bits == 16 ? nv_bits_f32(nv_f16_to_f32((uint16_t)raw)) : (uint32_t)raw;
+    default:                            /* UINT */
+        return (uint32_t)raw;
+    }
+}
+
+/* Generic vector i of the vertex: its stream element, or the defaults (0, 0, 0, 1). */
+static bool fetch_attribute(NvThreed *t, unsigned i, uint32_t vertex, uint32_t *out)
+{
+    uint32_t a = st(t, A_C597_SET_VERTEX_ATTRIBUTE_A + 4 * i);
+    unsigned s = NV_FEX32(a, C597_SET_VERTEX_ATTRIBUTE_A, STREAM) % NV_3D_STREAMS;
+    unsigned type = NV_FEX32(a, C597_SET_VERTEX_ATTRIBUTE_A, NUMERICAL_TYPE);
+    const VertexFormat *f = vertex_format(NV_FEX32(a, C597_SET_VERTEX_ATTRIBUTE_A,
+                                                    COMPONENT_BIT_WIDTHS));
+    uint32_t fmt = st(t, A_C597_SET_VERTEX_STREAM_A_FORMAT + s * A_C597_SET_VERTEX_STREAM_A_FORMAT_STRIDE);
+    uint64_t base = st64(t, A_C597_SET_VERTEX_STREAM_A_LOCATION_A + s * 16,
+                         A_C597_SET_VERTEX_STREAM_A_LOCATION_B + s * 16);
+    uint64_t size = st64(t, A_C597_SET_VERTEX_STREAM_SIZE_A + s * 8,
+                         A_C597_SET_VERTEX_STREAM_SIZE_B + s * 8);
+    bool is_int = type == NV_3D_NUM_SINT || type == NV_3D_NUM_UINT;
+    uint64_t index = vertex, off, bytes = 0;
+    uint8_t raw[16] = { 0 };
+    unsigned pos = 0;
+
+    out[0] = out[1] = out[2] = 0;
+    out[3] = is_int ? 1 : nv_bits_f32(1.0f);
+    if (NV_FEX32(a, C597_SET_VERTEX_ATTRIBUTE_A, SOURCE) == NV_3D_ATTR_SOURCE_INACTIVE) {
+        return true;
+    }
+    if (!f) {
+        nv_threed_unimp(t, A_C597_SET_VERTEX_ATTRIBUTE_A + 4 * i, a);
+        return true;
+    }
+    if (NV_FEX32(st(t, A_C597_SET_VERTEX_STREAM_INSTANCE_A + 4 * s),
+                 C597_SET_VERTEX_STREAM_INSTANCE_A, IS_INSTANCED)) {
+        uint32_t div = st(t, A_C597_SET_VERTEX_STREAM_A_FREQUENCY + s * 16);
+
+        index = st(t, A_C597_SET_GLOBAL_BASE_INSTANCE_INDEX) + (div ? t->instance / div : 0);
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        bytes += f->bits[c];
+    }
+    bytes = (bytes + 7) / 8;
+    off = index * NV_FEX32(fmt, C597_SET_VERTEX_STREAM_A_FORMAT, STRIDE) +
+          NV_FEX32(a, C597_SET_VERTEX_ATTRIBUTE_A, OFFSET);
+    /* a disabled stream, or an element past the stream's size, reads zeroes */
+    if (NV_FEX32(fmt, C597_SET_VERTEX_STREAM_A_FORMAT, ENABLE) && off + bytes <= size &&
+        !t->mem->read(t->mem->opaque, true, 0, base + off, raw, bytes)) {
+        return false;
+    }
+    for (unsigned k = 0; k < 4; k++) {
+        unsigned c = NV_FEX32(a, C597_SET_VERTEX_ATTRIBUTE_A, SWAP_R_AND_B) && k != 3 ? 2 - k : k;
+
+        if (f->bits[k]) {
+            out[c] = convert_component(nv_rt_get_bits(raw, pos, f->bits[k]), f->bits[k], type);
+            pos += f->bits[k];
+        }
+    }
+    return true;
+}
+
+/* The vertex shader's input record of one vertex. */
+static bool fetch_vertex(NvThreed *t, uint32_t vertex, uint32_t *rec)
+{
+    memset(rec, 0, NV_SM_ATTR_WORDS * 4);
+    for (unsigned i = 0; i < NV_3D_ATTRIBUTES; i++) {
+        if (!fetch_attribute(t, i, vertex, rec + NV_ATTR_GENERIC0 / 4 + 4 * i)) {
+            return false;
+        }
+    }
+    rec[NV_ATTR_INSTANCE_ID / 4] = t->instance;
+    rec[NV_ATTR_VERTEX_ID / 4] = vertex;
+    return true;
+}
+
+/* ---- the vertex list of a draw ---- */
+
+#define DRAW_RESTART UINT32_MAX
+
+/* Vertex numbers of DRAW_VERTEX_ARRAY: first + k. */
+static uint32_t *vertex_array(NvThreed *t, uint32_t count)
+{
+    uint32_t first = st(t, A_C597_SET_VERTEX_ARRAY_START);
+    uint32_t *ids = g_try_new(uint32_t, MAX(count, 1u));
+
+    for (uint32_t k = 0; ids && k < count; k++) {
+        ids[k] = first + k;
+    }
+    return ids;
+}
+
+/*
+ * Vertex numbers of DRAW_INDEX_BUFFER: the indices from SET_INDEX_BUFFER_F
+ * on (indices past the buffer's size read 0), plus the base vertex;
+ * restart indices become DRAW_RESTART when primitive restart is on.
+ */
+static uint32_t *index_buffer(NvThreed *t, uint32_t count, bool *fault)
+{
+    unsigned log2 = NV_FEX32(st(t, A_C597_SET_INDEX_BUFFER_E), C597_SET_INDEX_BUFFER_E, INDEX_SIZE);
+    unsigned isz = 1u << MIN(log2, (unsigned)NV_3D_INDEX_FOUR_BYTES);
+    uint64_t va = st64(t, A_C597_SET_INDEX_BUFFER_A, A_C597_SET_INDEX_BUFFER_B);
+    uint64_t size = st64(t, A_C597_SET_INDEX_BUFFER_SIZE_A, A_C597_SET_INDEX_BUFFER_SIZE_B);
+    uint64_t first = (uint64_t)st(t, A_C597_SET_INDEX_BUFFER_F) * isz;
+    bool restart = st(t, A_C597_SET_DA_PRIMITIVE_RESTART) & 1;
+    uint32_t restart_index = st(t, A_C597_SET_DA_PRIMITIVE_RESTART_INDEX);
+    uint32_t base = st(t, A_C597_SET_GLOBAL_BASE_VERTEX_INDEX);
+    uint64_t avail = first < size ? MIN((size - first) / isz, count) : 0;
+    uint8_t *raw = g_try_malloc0((size_t)MAX(count, 1u) * isz);
+    uint32_t *ids = g_try_new(uint32_t, MAX(count, 1u));
+
+    *fault = false;
+    if (!raw || !ids || (avail && !t->mem->read(t->mem->opaque, true, 0, va + first, raw,
+                                               avail * isz))) {
+        *fault = raw && ids;
+        g_free(raw);
+        g_free(ids);
+        return NULL;
+    }
+    for (uint32_t k = 0; k < count; k++) {
+        uint32_t i = (uint32_t)nv_ld_le(raw + (size_t)k * isz, isz);
+
+        ids[k] = restart && i == restart_index ? DRAW_RESTART : i + base;
+    }
+    g_free(raw);
+    return ids;
+}
+
+/* ---- primitive assembly ---- */
+
+/*
+ * The corners of triangle k of a strip or list segment [0, n) as Vulkan
+ * orders them, the provoking vertex first: lists (3k, 3k+1, 3k+2); strips
+ * (k, k+1, k+2), odd k (k, k+2, k+1); fans (k+1, k+2, 0).
+ */
+static bool triangle_corners(unsigned op, uint32_t k, uint32_t n, uint32_t c[3])
+{
+    switch (op) {
+    case NV_3D_OP_TRIANGLES:
+        if (3 * (uint64_t)k + 2 >= n) {
+            return false;
+        }
+        c[0] = 3 * k, c[1] = 3 * k + 1, c[2] = 3 * k + 2;
+        return true;
+    case NV_3D_OP_TRIANGLE_STRIP:
+        if ((uint64_t)k + 2 >= n) {
+            return false;
+        }
+        c[0] = k, c[1] = k + 1 + (k & 1), c[2] = k + 2 - (k & 1);
+        return true;
+    default:                            /* fan */
+        if ((uint64_t)k + 2 >= n) {
+            return false;
+        }
+        c[0] = k + 1, c[1] = k + 2, c[2] = 0;
+        return true;
+    }
+}
+
+/* ---- clipping (the near and far planes; x and y stay to the guard band) ---- */
+
+#define CLIP_MAX_VERTS  8
+
+static float clip_distance(const DrawVert *v, unsigned plane, bool z_zero)
+{
+    float z = v->a[NV_ATTR_POSITION / 4 + 2], w = v->a[NV_ATTR_POSITION / 4 + 3];
+
+    switch (plane) {
+    case 0:
+        return z_zero ? z : z + w;      /* near */
+    case 1:
+        return w - z;                   /* far */
+    default:
+        return w - 1e-6f;               /* w > 0: in front of the eye */
+    }
+}
+
+/* Sutherland-Hodgman against one plane; returns the new vertex count. */
+static unsigned clip_plane(const DrawVert *in, unsigned n, DrawVert *out, unsigned plane,
+                           bool z_zero)
+{
+    unsigned m = 0;
+
+    for (unsigned i = 0; i < n; i++) {
+        const DrawVert *a = &in[i], *b = &in[(i + 1) % n];
+        float da = clip_distance(a, plane, z_zero), db = clip_distance(b, plane, z_zero);
+
+        if (da >= 0) {
+            out[m++] = *a;
+        }
+        if ((da >= 0) != (db >= 0) && m < CLIP_MAX_VERTS) {
+            float f = da / (da - db);
+
+            for (unsigned w = 0; w < NV_SM_ATTR_WORDS; w++) {
+                out[m].a[w] = a->a[w] + f * (b->a[w] - a->a[w]);
+            }
+            m++;
+        }
+        if (m >= CLIP_MAX_VERTS) {
+            break;
+        }
+    }
+    return m;
+}
+
+static bool clip_triangle(DrawRaster *r, const DrawVert *v[3], const uint32_t *flat)
+{
+    DrawVert poly[2][CLIP_MAX_VERTS];
+    unsigned n = 3, cur = 0, outside = 0;
+
+    for (unsigned p = 0; p < 3; p++) {
+        unsigned neg = 0;
+
+        for (unsigned i = 0; i < 3; i++) {
+            neg += clip_distance(v[i], p, r->z_clip_zero) < 0;
+        }
+        if (neg == 3) {
+            return true;                /* wholly outside one plane */
+        }
+        outside |= (neg != 0) << p;
+    }
+    if (!outside) {
+        return nv_draw_triangle(r, v[0], v[1], v[2], flat);
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        poly[0][i] = *v[i];
+    }
+    for (unsigned p = 0; p < 3 && n >= 3; p++) {
+        if ((outside >> p) & 1) {
+            n = clip_plane(poly[cur], n, poly[cur ^ 1], p, r->z_clip_zero);
+            cur ^= 1;
+        }
+    }
+    for (unsigned i = 1; i + 1 < n; i++) {
+        if (!nv_draw_triangle(r, &poly[cur][0], &poly[cur][i], &poly[cur][i + 1], flat)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- a draw ---- */
+
+static bool scratch_alloc(NvThreed *t)
+{
+    NvDrawScratch *s = t->scratch;
+    size_t rec = (size_t)3 * DRAW_BATCH_TRIS * NV_SM_ATTR_WORDS;
+
+    if (s) {
+        return true;
+    }
+    s = t->scratch = g_try_new0(NvDrawScratch, 1);
+    if (!s) {
+        return false;
+    }
+    s->vin = g_try_new(uint32_t, rec);
+    s->vout = g_try_new(uint32_t, rec);
+    s->pixels = g_try_new(NvSmPixel, DRAW_MAX_PIXELS);
+    s->ps_out = g_try_new(uint32_t, (size_t)DRAW_MAX_PIXELS * DRAW_MAX_OUT_REGS);
+    s->ps_kept = g_try_new(uint8_t, DRAW_MAX_PIXELS);
+    s->prims = g_try_new(NvSmPrim, DRAW_MAX_PRIMS);
+    if (!s->vin || !s->vout || !s->pixels || !s->ps_out || !s->ps_kept || !s->prims) {
+        nv_threed_draw_free(t);
+        return false;
+    }
+    return true;
+}
+
+void nv_threed_draw_free(NvThreed *t)
+{
+    NvDrawScratch *s = t->scratch;
+
+    if (s) {
+        g_free(s->vin);
+        g_free(s->vout);
+        g_free(s->pixels);
+        g_free(s->ps_out);
+        g_free(s->ps_kept);
+        g_free(s->prims);
+        g_free(s);
+    }
+    t->scratch = NULL;
+}
+
+/* Shades the corners of triangles [k0, k0 + n) of the draw, then rasterizes them. */
+static bool draw_batch(NvThreed *t, DrawRaster *r, DrawShader *vs, unsigned op,
+                       const uint32_t *ids, uint32_t count, uint32_t k0, uint32_t n)
+{
+    NvDrawScratch *s = t->scratch;
+    NvSmGfx g = { .stage = NV_SM_STAGE_VERTEX, .threads = 3 * n, .in = s->vin, .out = s->vout };
+    uint32_t c[3];
+
+    for (uint32_t k = 0; k < n; k++) {
+        triangle_corners(op, k0 + k, count, c);
+        for (unsigned i = 0; i < 3; i++) {
+            if (!fetch_vertex(t, ids[c[i]], s->vin + (size_t)(3 * k + i) * NV_SM_ATTR_WORDS)) {
+                return false;
+            }
+        }
+    }
+    memset(s->vout, 0, (size_t)3 * n * NV_SM_ATTR_WORDS * 4);
+    vs->desc.grid[0] = (3 * n + DRAW_LANES - 1) / DRAW_LANES;
+    vs->desc.gfx = &g;
+    if (!nv_draw_run_launch(t, &vs->desc, "vertex")) {
+        return false;
+    }
+    t->counters[NV_RS_REPORT_VS_INVOCATIONS] += 3 * n;
+    for (uint32_t k = 0; k < n; k++) {
+        const uint32_t *rec = s->vout + (size_t)3 * k * NV_SM_ATTR_WORDS;
+        const DrawVert *v[3];
+
+        for (unsigned i = 0; i < 3; i++) {
+            v[i] = (const DrawVert *)(rec + i * NV_SM_ATTR_WORDS);
+        }
+        t->counters[NV_RS_REPORT_CLIPPER_INVOCATIONS]++;
+        if (!clip_triangle(r, v, rec)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The triangles of one segment (between restarts) of the vertex list. */
+static bool draw_segment(NvThreed *t, DrawRaster *r, DrawShader *vs, unsigned op,
+                         const uint32_t *ids, uint32_t n)
+{
+    uint32_t tris = 0, c[3];
+
+    while (triangle_corners(op, tris, n, c)) {
+        tris++;
+    }
+    t->counters[NV_RS_REPORT_DA_PRIMITIVES_GENERATED] += tris;
+    for (uint32_t k = 0; k < tris; k += DRAW_BATCH_TRIS) {
+        if (!draw_batch(t, r, vs, op, ids, n, k, MIN(tris - k, DRAW_BATCH_TRIS))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool draw(NvThreed *t, uint32_t count, bool indexed)
+{
+    unsigned op = NV_FEX32(st(t, A_C597_BEGIN), 3D_BEGIN, OP);
+    DrawShader vs, ps;
+    DrawRaster r;
+    uint32_t *ids, start = 0;
+    bool ok = true, fault = false;
+
+    if (!t->in_begin || !count) {
+        return true;
+    }
+    if (op != NV_3D_OP_TRIANGLES && op != NV_3D_OP_TRIANGLE_STRIP && op != NV_3D_OP_TRIANGLE_FAN) {
+        nv_threed_unimp(t, A_C597_BEGIN, st(t, A_C597_BEGIN));
+        return true;
+    }
+    for (unsigned i = NV_3D_STAGE_TESSELLATION_INIT; i <= NV_3D_STAGE_GEOMETRY; i++) {
+        if (stage_on(t, i)) {
+            draw_error(t, "3D: tessellation and geometry shaders are not modelled");
+            return false;
+        }
+    }
+    if (count > DRAW_MAX_COUNT) {
+        draw_error(t, "3D: a draw of more than 2^24 vertices");
+        return false;
+    }
+    if (!stage_on(t, NV_3D_STAGE_VERTEX) || !stage_on(t, NV_3D_STAGE_PIXEL)) {
+        nv_threed_unimp(t, A_C597_SET_PIPELINE_SHADER, 0);     /* nothing to rasterize with */
+        return true;
+    }
+    if (!st(t, A_C597_SET_RASTER_ENABLE)) {
+        return true;                    /* rasterizer discard */
+    }
+    if (!scratch_alloc(t)) {
+        draw_error(t, "3D: no host memory for the draw");
+        return false;
+    }
+    if (!shader_load(t, NV_3D_STAGE_VERTEX, &vs) || !shader_load(t, NV_3D_STAGE_PIXEL, &ps) ||
+        !nv_draw_raster_begin(&r, t, &ps)) {
+        return false;
+    }
+    ids = indexed ? index_buffer(t, count, &fault) : vertex_array(t, count);
+    if (!ids) {
+        if (!fault) {
+            draw_error(t, "3D: no host memory for the draw");
+        }
+        return false;
+    }
+    t->counters[NV_RS_REPORT_DA_VERTICES_GENERATED] += count;
+    for (uint32_t k = 0; ok && k <= count; k++) {
+        if (k == count || ids[k] == DRAW_RESTART) {
+            ok = draw_segment(t, &r, &vs, op, ids + start, k - start);
+            start = k + 1;
+        }
+    }
+    g_free(ids);
+    return ok && nv_draw_flush(&r);
+}
+
+/* BEGIN: the topology, and which instance the draws until END are. */
+static void begin(NvThreed *t, uint32_t data)
+{
+    switch (NV_FEX32(data, 3D_BEGIN, INSTANCE_ID)) {
+    case NV_3D_INSTANCE_FIRST:
+        t->instance = 0;
+        break;
+    case NV_3D_INSTANCE_SUBSEQUENT:
+        t->instance++;
+        break;
+    }
+    t->in_begin = true;
+}
+
+/*
+ * State the pipeline reads when a draw runs: [first, last] method offsets,
+ * not reported as stored-only.
+ */
+static const uint32_t draw_consumed[][2] = {
+    { A_C597_SET_VERTEX_ATTRIBUTE_A, A_C597_SET_VERTEX_ATTRIBUTE_A + 4 * NV_3D_ATTRIBUTES - 4 },
+    { A_C597_SET_VERTEX_STREAM_A_FORMAT, A_C597_SET_VERTEX_STREAM_A_FREQUENCY + 16 * 15 },
+    { A_C597_SET_VERTEX_STREAM_SIZE_A, A_C597_SET_VERTEX_STREAM_SIZE_B + 8 * 15 },
+    { A_C597_SET_VERTEX_STREAM_INSTANCE_A, A_C597_SET_VERTEX_STREAM_INSTANCE_A + 4 * 15 },
+    { A_C597_SET_VERTEX_ARRAY_START, A_C597_SET_VERTEX_ARRAY_START },
+    { A_C597_SET_INDEX_BUFFER_A, A_C597_SET_INDEX_BUFFER_F },
+    { A_C597_SET_INDEX_BUFFER_SIZE_A, A_C597_SET_INDEX_BUFFER_SIZE_B },
+    { A_C597_SET_DA_PRIMITIVE_RESTART, A_C597_SET_DA_PRIMITIVE_RESTART_INDEX },
+    { A_C597_SET_GLOBAL_BASE_VERTEX_INDEX, A_C597_SET_GLOBAL_BASE_INSTANCE_INDEX },
+    { A_C597_SET_PIPELINE_SHADER, A_C597_SET_PIPELINE_PROGRAM_ADDRESS_B + 5 * 0x40 },
+    { A_C597_SET_CONSTANT_BUFFER_SELECTOR_A, A_C597_SET_CONSTANT_BUFFER_SELECTOR_C },
+    { A_C597_SET_TEX_SAMPLER_POOL_A, A_C597_SET_TEX_SAMPLER_POOL_C },
+    { A_C597_SET_TEX_HEADER_POOL_A, A_C597_SET_TEX_HEADER_POOL_C },
+    { A_C597_SET_VIEWPORT_SCALE_X, A_C597_SET_VIEWPORT_OFFSET_X + 8 },
+    { A_C597_SET_VIEWPORT_CLIP_HORIZONTAL, A_C597_SET_VIEWPORT_CLIP_MAX_Z },
+    { A_C597_SET_VIEWPORT_Z_CLIP, A_C597_SET_VIEWPORT_Z_CLIP },
+    { A_C597_SET_SCISSOR_ENABLE, A_C597_SET_SCISSOR_VERTICAL },
+    { A_C597_SET_RASTER_ENABLE, A_C597_SET_RASTER_ENABLE },
+    { A_C597_OGL_SET_CULL, A_C597_OGL_SET_CULL_FACE },
+    { A_C597_SET_WINDOW_ORIGIN, A_C597_SET_WINDOW_ORIGIN },
+    { A_C597_SET_DEPTH_TEST, A_C597_SET_DEPTH_TEST },
+    { A_C597_SET_DEPTH_WRITE, A_C597_SET_DEPTH_WRITE },
+    { A_C597_SET_DEPTH_FUNC, A_C597_SET_DEPTH_FUNC },
+    { A_C597_SET_BLEND_STATE_PER_TARGET, A_C597_SET_BLEND_STATE_PER_TARGET },
+    { A_C597_SET_BLEND_CONST_RED, A_C597_SET_BLEND_CONST_ALPHA },
+    { A_C597_SET_BLEND_SEPARATE_FOR_ALPHA, A_C597_SET_BLEND + 4 * 7 },
+    { A_C597_SET_BLEND_PER_TARGET_SEPARATE_FOR_ALPHA, A_C597_SET_BLEND_PER_TARGET_ALPHA_DEST_COEFF + 0x20 * 7 },
+    { A_C597_SET_CT_WRITE, A_C597_SET_CT_WRITE + 4 * 7 },
+    { A_C597_SET_COLOR_CLAMP, A_C597_SET_COLOR_CLAMP },
+};
+
+bool nv_threed_draw_method(NvThreed *t, uint32_t mthd, uint32_t data, bool *handled)
+{
+    *handled = true;
+    if (mthd >= A_C597_LOAD_CONSTANT_BUFFER &&
+        mthd < A_C597_LOAD_CONSTANT_BUFFER + 16 * A_C597_LOAD_CONSTANT_BUFFER_STRIDE) {
+        return load_cbuf(t, data);
+    }
+    if (mthd >= A_C597_BIND_GROUP_CONSTANT_BUFFER &&
+        mthd < A_C597_BIND_GROUP_CONSTANT_BUFFER +
+               NV_3D_BIND_GROUPS * A_C597_BIND_GROUP_CONSTANT_BUFFER_STRIDE) {
+        if (!((mthd - A_C597_BIND_GROUP_CONSTANT_BUFFER) % A_C597_BIND_GROUP_CONSTANT_BUFFER_STRIDE)) {
+            bind_cbuf(t, mthd, data);
+        }
+        return true;
+    }
+    switch (mthd) {
+    case A_C597_LOAD_CONSTANT_BUFFER_OFFSET:
+        return true;
+    case A_C597_BEGIN:
+        begin(t, data);
+        return true;
+    case A_C597_END:
+        t->in_begin = false;
+        return true;
+    case A_C597_DRAW_VERTEX_ARRAY:
+        return draw(t, data, false);
+    case A_C597_DRAW_INDEX_BUFFER:
+        return draw(t, data, true);
+    }
+    *handled = nv_threed_in_ranges(draw_consumed, G_N_ELEMENTS(draw_consumed), mthd);
+    return true;
+}

@@ -1,0 +1,582 @@
+/*
+ * The 3D class's rasterizer and raster operations. A triangle's window
+ * positions are snapped to 1/256 pixel; a pixel is covered when its centre
+ * is inside all three edges, or on an edge that is a top or a left edge
+ * (the top-left rule, y down), evaluated exactly in integers. Covered
+ * pixels go to the pixel shader in 2x2 quads (uncovered quad members run
+ * as helper lanes), with one plane equation per attribute word as the
+ * shader's input map asks: perspective components as a/w (the shader
+ * multiplies by the interpolated w), screen-linear ones as they are, flat
+ * ones from the provoking vertex. Then, in primitive order: the depth test
+ * (late), blending and the colour write mask, and the writes to the
+ * targets. Stencil, multisampling, depth written by the shader and the
+ * depth bias are reported as not executed.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include <glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "draw.h"
+#include "hw/nvidia/cl-c597.h"
+#include "hw/nvidia/nv-f16.h"
+
+#define RECT_MAX        16384u          /* the largest target */
+#define SUBPIXEL        256             /* 8 fractional bits */
+#define GUARD_BAND      (1 << 18)       /* pixels from the origin a vertex may be */
+#define NO_REG          0xff
+
+static uint32_t st(const NvThreed *t, uint32_t mthd)
+{
+    return nv_threed_state(t, mthd);
+}
+
+static float stf(const NvThreed *t, uint32_t mthd)
+{
+    return nv_f32_of(st(t, mthd));
+}
+
+static void clip_to(uint32_t r[4], uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1)
+{
+    r[0] = MAX(r[0], x0);
+    r[1] = MIN(r[1], x1);
+    r[2] = MAX(r[2], y0);
+    r[3] = MIN(r[3], y1);
+}
+
+/* Surface clip, scissor 0 and viewport clip 0: the pixels a draw may touch. */
+static void raster_rect(NvThreed *t, uint32_t r[4])
+{
+    uint32_t h = st(t, A_C597_SET_SURFACE_CLIP_HORIZONTAL), v = st(t, A_C597_SET_SURFACE_CLIP_VERTICAL);
+    uint32_t vh = st(t, A_C597_SET_VIEWPORT_CLIP_HORIZONTAL);
+    uint32_t vv = st(t, A_C597_SET_VIEWPORT_CLIP_VERTICAL);
+    uint32_t x = NV_FEX32(h, C597_SET_SURFACE_CLIP_HORIZONTAL, X);
+    uint32_t y = NV_FEX32(v, C597_SET_SURFACE_CLIP_VERTICAL, Y);
+    uint32_t vx = NV_FEX32(vh, C597_SET_VIEWPORT_CLIP_HORIZONTAL, X0);
+    uint32_t vy = NV_FEX32(vv, C597_SET_VIEWPORT_CLIP_VERTICAL, Y0);
+
+    r[0] = r[2] = 0;
+    r[1] = r[3] = RECT_MAX;
+    clip_to(r, x, x + NV_FEX32(h, C597_SET_SURFACE_CLIP_HORIZONTAL, WIDTH),
+            y, y + NV_FEX32(v, C597_SET_SURFACE_CLIP_VERTICAL, HEIGHT));
+    clip_to(r, vx, vx + NV_FEX32(vh, C597_SET_VIEWPORT_CLIP_HORIZONTAL, WIDTH),
+            vy, vy + NV_FEX32(vv, C597_SET_VIEWPORT_CLIP_VERTICAL, HEIGHT));
+    if (NV_FEX32(st(t, A_C597_SET_SCISSOR_ENABLE), C597_SET_SCISSOR_ENABLE, V)) {
+        uint32_t sh = st(t, A_C597_SET_SCISSOR_HORIZONTAL), sv = st(t, A_C597_SET_SCISSOR_VERTICAL);
+
+        clip_to(r, NV_FEX32(sh, C597_SET_SCISSOR_HORIZONTAL, XMIN),
+                NV_FEX32(sh, C597_SET_SCISSOR_HORIZONTAL, XMAX),
+                NV_FEX32(sv, C597_SET_SCISSOR_VERTICAL, YMIN),
+                NV_FEX32(sv, C597_SET_SCISSOR_VERTICAL, YMAX));
+    }
+}
+
+static uint32_t sph_bits(const uint32_t *sph, unsigned pos, unsigned len)
+{
+    return (sph[pos / 32] >> (pos % 32)) & ((1u << len) - 1);     /* len <= 4, within a dword */
+}
+
+/* Which registers hold the pixel shader's outputs at EXIT (the SPH's output map). */
+static void ps_outputs(DrawRaster *r)
+{
+    const uint32_t *sph = r->ps.sph;
+    unsigned reg = 0;
+
+    for (unsigned j = 0; j < NV_3D_TARGETS; j++) {
+        unsigned mask = sph_bits(sph, NV_SPH_PS_OMAP_TARGETS + 4 * j, 4);
+
+        r->ps_comps[j] = (uint8_t)mask;
+        r->ps_regs_of[j] = (uint8_t)reg;
+        reg += (unsigned)__builtin_popcount(mask);
+    }
+    if (sph_bits(sph, NV_SPH_PS_OMAP_SAMPLE_MASK) || sph_bits(sph, NV_SPH_PS_OMAP_DEPTH)) {
+        nv_threed_unimp(r->t, A_C597_SET_PIPELINE_SHADER + NV_3D_STAGE_PIXEL *
+                        A_C597_SET_PIPELINE_SHADER_STRIDE, 0);
+        reg += 2;
+    }
+    r->ps_out_regs = MIN(reg, (unsigned)DRAW_MAX_OUT_REGS);
+}
+
+bool nv_draw_raster_begin(DrawRaster *r, NvThreed *t, const DrawShader *ps)
+{
+    uint32_t origin = st(t, A_C597_SET_WINDOW_ORIGIN);
+    uint32_t cull = st(t, A_C597_OGL_SET_CULL_FACE);
+
+    memset(r, 0, sizeof(*r));
+    r->t = t;
+    r->s = t->scratch;
+    r->ps = *ps;
+    ps_outputs(r);
+    for (unsigned i = 0; i < NV_ATTR_GENERIC_END / 4 - NV_ATTR_GENERIC0 / 4; i++) {
+        r->imap[NV_ATTR_GENERIC0 / 4 + i] = sph_bits(ps->sph, NV_SPH_PS_IMAP_GENERIC + 2 * i, 2);
+    }
+    raster_rect(t, r->rect);
+    for (unsigned c = 0; c < 3; c++) {
+        r->scale[c] = stf(t, A_C597_SET_VIEWPORT_SCALE_X + 4 * c);
+        r->offset[c] = stf(t, A_C597_SET_VIEWPORT_OFFSET_X + 4 * c);
+    }
+    r->zmin = fminf(stf(t, A_C597_SET_VIEWPORT_CLIP_MIN_Z), stf(t, A_C597_SET_VIEWPORT_CLIP_MAX_Z));
+    r->zmax = fmaxf(stf(t, A_C597_SET_VIEWPORT_CLIP_MIN_Z), stf(t, A_C597_SET_VIEWPORT_CLIP_MAX_Z));
+    r->z_clip_zero = (st(t, A_C597_SET_VIEWPORT_Z_CLIP) & 1) == NV_3D_Z_CLIP_ZERO;
+    r->ccw_negative = NV_FEX32(origin, C597_SET_WINDOW_ORIGIN, MODE) == NV_3D_ORIGIN_UPPER_LEFT;
+    r->front_ccw = st(t, A_C597_OGL_SET_FRONT_FACE) == NV_3D_FACE_CCW;
+    if (NV_FEX32(st(t, A_C597_OGL_SET_CULL), C597_OGL_SET_CULL, ENABLE)) {
+        r->cull_front = cull == NV_3D_CULL_FRONT || cull == NV_3D_CULL_FRONT_AND_BACK;
+        r->cull_back = cull == NV_3D_CULL_BACK || cull == NV_3D_CULL_FRONT_AND_BACK;
+    }
+    if (NV_FEX32(origin, C597_SET_WINDOW_ORIGIN, FLIP_Y)) {
+        nv_threed_unimp(t, A_C597_SET_WINDOW_ORIGIN, origin);
+    }
+    if (st(t, A_C597_SET_STENCIL_TEST) & 1) {
+        nv_threed_unimp(t, A_C597_SET_STENCIL_TEST, 1);
+    }
+    return true;
+}
+
+/* ---- triangle setup ---- */
+
+typedef struct SetupVert {
+    const DrawVert *v;
+    float x, y, z, inv_w;               /* window position, depth, 1 / clip w */
+    int64_t sx, sy;                     /* snapped to 1/256 */
+} SetupVert;
+
+static bool setup_vertex(const DrawRaster *r, const DrawVert *v, SetupVert *o)
+{
+    const float *p = &v->a[NV_ATTR_POSITION / 4];
+
+    o->v = v;
+    o->inv_w = 1.0f / p[3];
+    o->x = r->scale[0] * p[0] * o->inv_w + r->offset[0];
+    o->y = r->scale[1] * p[1] * o->inv_w + r->offset[1];
+    o->z = r->scale[2] * p[2] * o->inv_w + r->offset[2];
+    if (!(fabsf(o->x) < GUARD_BAND && fabsf(o->y) < GUARD_BAND && isfinite(o->z))) {
+        return false;
+    }
+    o->sx = llrintf(o->x * SUBPIXEL);
+    o->sy = llrintf(o->y * SUBPIXEL);
+    return true;
+}
+
+/* The value of attribute word w that vertex k contributes to its plane. */
+static float plane_value(const DrawRaster *r, const SetupVert *k, unsigned w)
+{
+    switch (w) {
+    case NV_ATTR_POSITION / 4:
+        return (float)k->sx / SUBPIXEL;
+    case NV_ATTR_POSITION / 4 + 1:
+        return (float)k->sy / SUBPIXEL;
+    case NV_ATTR_POSITION / 4 + 2:
+        return k->z;
+    case NV_ATTR_POSITION / 4 + 3:
+        return k->inv_w;
+    }
+    return r->imap[w] == NV_SPH_IMAP_LINEAR ? k->v->a[w] : k->v->a[w] * k->inv_w;
+}
+
+/* Plane equations of every attribute word over the (snapped) triangle. */
+static void setup_planes(const DrawRaster *r, const SetupVert *v, const uint32_t *flat,
+                         bool front, NvSmPrim *p)
+{
+    double x1 = (double)(v[1].sx - v[0].sx) / SUBPIXEL, y1 = (double)(v[1].sy - v[0].sy) / SUBPIXEL;
+    double x2 = (double)(v[2].sx - v[0].sx) / SUBPIXEL, y2 = (double)(v[2].sy - v[0].sy) / SUBPIXEL;
+    double det = x1 * y2 - x2 * y1;
+
+    p->x0 = (float)v[0].sx / SUBPIXEL;
+    p->y0 = (float)v[0].sy / SUBPIXEL;
+    memcpy(p->flat, flat, sizeof(p->flat));
+    p->flat[NV_ATTR_FRONT_FACE / 4] = front ? ~0u : 0;
+    memset(p->plane, 0, sizeof(p->plane));
+    for (unsigned w = NV_ATTR_POSITION / 4; w < NV_ATTR_FRONT_FACE / 4; w++) {
+        double f0, f1, f2;
+
+        if (r->imap[w] == NV_SPH_IMAP_CONSTANT) {
+            p->plane[w].a = nv_f32_of(flat[w]);
+            continue;
+        }
+        f0 = plane_value(r, &v[0], w);
+        f1 = plane_value(r, &v[1], w) - f0;
+        f2 = plane_value(r, &v[2], w) - f0;
+        p->plane[w].a = (float)f0;
+        p->plane[w].dx = (float)((f1 * y2 - f2 * y1) / det);
+        p->plane[w].dy = (float)((f2 * x1 - f1 * x2) / det);
+    }
+}
+
+/* ---- coverage ---- */
+
+typedef struct Edge {
+    int64_t ax, ay, dx, dy;
+    bool top_left;
+} Edge;
+
+static Edge edge(const SetupVert *a, const SetupVert *b)
+{
+    Edge e = { .ax = a->sx, .ay = a->sy, .dx = b->sx - a->sx, .dy = b->sy - a->sy };
+
+    e.top_left = e.dy < 0 || (e.dy == 0 && e.dx > 0);
+    return e;
+}
+
+static bool inside(const Edge *e, int64_t px, int64_t py)
+{
+    int64_t v = e->dx * (py - e->ay) - e->dy * (px - e->ax);
+
+    return v > 0 || (v == 0 && e->top_left);
+}
+
+static bool covered(const Edge e[3], const uint32_t rect[4], int64_t x, int64_t y)
+{
+    int64_t px = x * SUBPIXEL + SUBPIXEL / 2, py = y * SUBPIXEL + SUBPIXEL / 2;
+
+    return x >= rect[0] && x < rect[1] && y >= rect[2] && y < rect[3] &&
+           inside(&e[0], px, py) && inside(&e[1], px, py) && inside(&e[2], px, py);
+}
+
+/* Flushes the queued pixels, keeping primitive `keep` (the one being rasterized) as the first. */
+static bool flush_keeping(DrawRaster *r, uint32_t *keep)
+{
+    NvSmPrim cur = r->s->prims[*keep];
+
+    r->nprims = *keep + 1;
+    if (!nv_draw_flush(r)) {
+        return false;
+    }
+    r->s->prims[0] = cur;
+    r->nprims = 1;
+    *keep = 0;
+    return true;
+}
+
+static int64_t floor_div(int64_t a, int64_t b)
+{
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+/* Queues the quads of the triangle's covered pixels; returns false on an error. */
+static bool rasterize(DrawRaster *r, const Edge e[3], const SetupVert *v, uint32_t *prim,
+                      bool *any)
+{
+    int64_t minx = MIN(v[0].sx, MIN(v[1].sx, v[2].sx)), maxx = MAX(v[0].sx, MAX(v[1].sx, v[2].sx));
+    int64_t miny = MIN(v[0].sy, MIN(v[1].sy, v[2].sy)), maxy = MAX(v[0].sy, MAX(v[1].sy, v[2].sy));
+    int64_t x0 = MAX(floor_div(minx - SUBPIXEL / 2, SUBPIXEL), (int64_t)r->rect[0]);
+    int64_t x1 = MIN(floor_div(maxx - SUBPIXEL / 2, SUBPIXEL) + 1, (int64_t)r->rect[1]);
+    int64_t y0 = MAX(floor_div(miny - SUBPIXEL / 2, SUBPIXEL), (int64_t)r->rect[2]);
+    int64_t y1 = MIN(floor_div(maxy - SUBPIXEL / 2, SUBPIXEL) + 1, (int64_t)r->rect[3]);
+
+    for (int64_t qy = y0 & ~1ll; qy < y1; qy += 2) {
+        for (int64_t qx = x0 & ~1ll; qx < x1; qx += 2) {
+            bool c[4];
+
+            for (unsigned i = 0; i < 4; i++) {
+                c[i] = covered(e, r->rect, qx + (i & 1), qy + (i >> 1));
+            }
+            if (!(c[0] || c[1] || c[2] || c[3])) {
+                continue;
+            }
+            if (r->npix + 4 > DRAW_MAX_PIXELS && !flush_keeping(r, prim)) {
+                return false;
+            }
+            for (unsigned i = 0; i < 4; i++) {
+                r->s->pixels[r->npix++] = (NvSmPixel){
+                    .x = (uint16_t)(qx + (i & 1)), .y = (uint16_t)(qy + (i >> 1)),
+                    .prim = *prim, .covered = c[i] };
+            }
+            *any = true;
+        }
+    }
+    return true;
+}
+
+bool nv_draw_triangle(DrawRaster *r, const DrawVert *v0, const DrawVert *v1,
+                      const DrawVert *v2, const uint32_t *flat)
+{
+    SetupVert v[3];
+    Edge e[3];
+    int64_t area;
+    uint32_t prim;
+    bool front, any = false;
+
+    if (!setup_vertex(r, v0, &v[0]) || !setup_vertex(r, v1, &v[1]) || !setup_vertex(r, v2, &v[2])) {
+        return true;                    /* outside the guard band: not drawn */
+    }
+    area = (v[1].sx - v[0].sx) * (v[2].sy - v[0].sy) - (v[1].sy - v[0].sy) * (v[2].sx - v[0].sx);
+    if (!area) {
+        return true;
+    }
+    /* y down: counter-clockwise on the screen is a negative area */
+    front = r->front_ccw == ((area < 0) == r->ccw_negative);
+    if ((front && r->cull_front) || (!front && r->cull_back)) {
+        return true;
+    }
+    if (area < 0) {                     /* keep the provoking vertex first */
+        SetupVert tmp = v[1];
+
+        v[1] = v[2];
+        v[2] = tmp;
+    }
+    e[0] = edge(&v[1], &v[2]);
+    e[1] = edge(&v[2], &v[0]);
+    e[2] = edge(&v[0], &v[1]);
+    if (r->nprims == DRAW_MAX_PRIMS && !nv_draw_flush(r)) {
+        return false;
+    }
+    prim = r->nprims;
+    setup_planes(r, v, flat, front, &r->s->prims[prim]);
+    if (!rasterize(r, e, v, &prim, &any)) {
+        return false;
+    }
+    if (any) {
+        r->nprims = prim + 1;
+    }
+    return true;
+}
+
+/* ---- raster operations ---- */
+
+static float plane_at(const NvSmPrim *p, unsigned w, const NvSmPixel *px)
+{
+    const NvSmPlane *pl = &p->plane[w];
+
+    return pl->a + pl->dx * ((float)px->x + 0.5f - p->x0) + pl->dy * ((float)px->y + 0.5f - p->y0);
+}
+
+static bool depth_pass(unsigned func, double z, double old)
+{
+    switch (func) {
+    case 0: return false;
+    case 1: return z < old;
+    case 2: return z == old;
+    case 3: return z <= old;
+    case 4: return z > old;
+    case 5: return z != old;
+    case 6: return z >= old;
+    default: return true;
+    }
+}
+
+/* The depth test (and write) of one pixel; false in *pass when it fails. */
+static bool depth_test(DrawRaster *r, const RtSurf *zs, const RtDepthFormat *f,
+                       const NvSmPixel *px, bool *pass)
+{
+    NvThreed *t = r->t;
+    const NvMemIf *m = t->mem;
+    uint32_t fn = st(t, A_C597_SET_DEPTH_FUNC);
+    unsigned func = fn >= NV_3D_OGL_NEVER ? fn - NV_3D_OGL_NEVER : fn - NV_3D_D3D_NEVER;
+    float z = fminf(fmaxf(plane_at(&r->s->prims[px->prim], NV_ATTR_POSITION / 4 + 2, px),
+                          r->zmin), r->zmax);
+    uint64_t va = nv_rt_texel(zs, px->x, px->y, 0), zq, old;
+    uint8_t texel[RT_MAX_BPP];
+
+    *pass = true;
+    if (!f->zbits || px->x >= zs->width || px->y >= zs->height) {
+        return true;
+    }
+    if (!m->read(m->opaque, true, 0, va, texel, f->bytes)) {
+        return false;
+    }
+    old = nv_rt_get_bits(texel, f->zpos, f->zbits);
+    zq = f->zbits == 32 ? nv_bits_f32(z) : (uint64_t)llrint((double)z * ((1u << f->zbits) - 1));
+    *pass = depth_pass(func & 7, f->zbits == 32 ? (double)z : (double)zq,
+                       f->zbits == 32 ? (double)nv_f32_of((uint32_t)old) : (double)old);
+    if (!*pass || !(st(t, A_C597_SET_DEPTH_WRITE) & 1)) {
+        return true;
+    }
+    nv_rt_put_bits(texel, f->zpos, f->zbits, zq);
+    return m->write(m->opaque, true, 0, va, texel, f->bytes);
+}
+
+typedef struct Blend {
+    uint32_t op[2], src[2], dst[2];     /* colour, alpha */
+} Blend;
+
+static void blend_state(NvThreed *t, unsigned j, Blend *b)
+{
+    bool per_target = st(t, A_C597_SET_BLEND_STATE_PER_TARGET) & 1;
+    uint32_t o = j * A_C597_SET_BLEND_PER_TARGET_COLOR_OP_STRIDE;
+    bool separate = per_target ? st(t, A_C597_SET_BLEND_PER_TARGET_SEPARATE_FOR_ALPHA + o) & 1 :
+                                 st(t, A_C597_SET_BLEND_SEPARATE_FOR_ALPHA) & 1;
+
+    if (per_target) {
+        *b = (Blend){ { st(t, A_C597_SET_BLEND_PER_TARGET_COLOR_OP + o),
+                        st(t, A_C597_SET_BLEND_PER_TARGET_ALPHA_OP + o) },
+                      { st(t, A_C597_SET_BLEND_PER_TARGET_COLOR_SOURCE_COEFF + o),
+                        st(t, A_C597_SET_BLEND_PER_TARGET_ALPHA_SOURCE_COEFF + o) },
+                      { st(t, A_C597_SET_BLEND_PER_TARGET_COLOR_DEST_COEFF + o),
+                        st(t, A_C597_SET_BLEND_PER_TARGET_ALPHA_DEST_COEFF + o) } };
+    } else {
+        *b = (Blend){ { st(t, A_C597_SET_BLEND_COLOR_OP), st(t, A_C597_SET_BLEND_ALPHA_OP) },
+                      { st(t, A_C597_SET_BLEND_COLOR_SOURCE_COEFF),
+                        st(t, A_C597_SET_BLEND_ALPHA_SOURCE_COEFF) },
+                      { st(t, A_C597_SET_BLEND_COLOR_DEST_COEFF),
+                        st(t, A_C597_SET_BLEND_ALPHA_DEST_COEFF) } };
+    }
+    if (!separate) {
+        b->op[1] = b->op[0];
+        b->src[1] = b->src[0];
+        b->dst[1] = b->dst[0];
+    }
+}
+
+/* Blend factor coef for component c, or NAN for a factor the model does not have. */
+static float blend_factor(uint32_t coef, const float s[4], const float d[4], const float k[4],
+                          unsigned c)
+{
+    switch (coef) {
+    case NV_3D_COEF_ZERO: return 0.0f;
+    case NV_3D_COEF_ONE: return 1.0f;
+    case NV_3D_COEF_SRC_COLOR: return s[c];
+    case NV_3D_COEF_ONE_MINUS_SRC_COLOR: return 1.0f - s[c];
+    case NV_3D_COEF_SRC_ALPHA: return s[3];
+    case NV_3D_COEF_ONE_MINUS_SRC_ALPHA: return 1.0f - s[3];
+    case NV_3D_COEF_DST_ALPHA: return d[3];
+    case NV_3D_COEF_ONE_MINUS_DST_ALPHA: return 1.0f - d[3];
+    case NV_3D_COEF_DST_COLOR: return d[c];
+    case NV_3D_COEF_ONE_MINUS_DST_COLOR: return 1.0f - d[c];
+    case NV_3D_COEF_SRC_ALPHA_SATURATE: return c == 3 ? 1.0f : fminf(s[3], 1.0f - d[3]);
+    case NV_3D_COEF_CONSTANT_COLOR: return k[c];
+    case NV_3D_COEF_ONE_MINUS_CONSTANT_COLOR: return 1.0f - k[c];
+    case NV_3D_COEF_CONSTANT_ALPHA: return k[3];
+    case NV_3D_COEF_ONE_MINUS_CONSTANT_ALPHA: return 1.0f - k[3];
+    default: return NAN;
+    }
+}
+
+static float blend_op(uint32_t op, float s, float sf, float d, float df)
+{
+    switch (op) {
+    case NV_3D_BLEND_OGL_ADD: case NV_3D_BLEND_D3D_ADD: return s * sf + d * df;
+    case NV_3D_BLEND_OGL_SUBTRACT: case NV_3D_BLEND_D3D_SUBTRACT: return s * sf - d * df;
+    case NV_3D_BLEND_OGL_REVERSE_SUBTRACT: case NV_3D_BLEND_D3D_REVSUBTRACT: return d * df - s * sf;
+    case NV_3D_BLEND_OGL_MIN: case NV_3D_BLEND_D3D_MIN: return fminf(s, d);
+    case NV_3D_BLEND_OGL_MAX: case NV_3D_BLEND_D3D_MAX: return fmaxf(s, d);
+    default: return NAN;
+    }
+}
+
+static void blend(NvThreed *t, unsigned j, const RtColorFormat *f, const uint8_t *old,
+                  uint32_t v[4])
+{
+    float s[4], d[4], k[4];
+    Blend b;
+
+    blend_state(t, j, &b);
+    nv_rt_unpack(f, old, d);
+    for (unsigned c = 0; c < 4; c++) {
+        s[c] = nv_f32_of(v[c]);
+        k[c] = nv_f32_of(st(t, A_C597_SET_BLEND_CONST_RED + 4 * c));
+        if (f->type == NV_RT_UNORM || f->type == NV_RT_SRGB) {
+            s[c] = fminf(fmaxf(s[c], 0.0f), 1.0f);      /* colour clamp before blending */
+        }
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        unsigned a = c == 3;
+        float sf = blend_factor(b.src[a], s, d, k, c), df = blend_factor(b.dst[a], s, d, k, c);
+        float out = blend_op(b.op[a], s[c], sf, d[c], df);
+
+        if (isnan(sf) || isnan(df) || isnan(out)) {
+            nv_threed_unimp(t, A_C597_SET_BLEND_PER_TARGET_COLOR_OP, b.op[a]);
+            out = s[c];
+        }
+        v[c] = nv_bits_f32(out);
+    }
+}
+
+/* Output j of lane i into its colour target. */
+static bool color_write(DrawRaster *r, unsigned j, const NvSmPixel *px, const uint32_t *out)
+{
+    NvThreed *t = r->t;
+    const NvMemIf *m = t->mem;
+    uint32_t sel = st(t, A_C597_SET_CT_SELECT);
+    unsigned src = sph_bits(r->ps.sph, NV_SPH_MRT_ENABLE) ? j : 0;  /* else output 0 to all */
+    unsigned target = (sel >> (R_C597_SET_CT_SELECT_TARGET0_SHIFT + 3 * j)) & 7;
+    unsigned write = 0, reg = r->ps_regs_of[src];
+    uint32_t wmask = st(t, A_C597_SET_CT_WRITE + 4 * j), v[4];
+    uint8_t texel[RT_MAX_BPP], mask[RT_MAX_BPP], old[RT_MAX_BPP];
+    const RtColorFormat *f;
+    RtSurf s;
+    uint64_t va;
+
+    if (!r->ps_comps[src] || !nv_rt_color_target(t, target, &s, &f) ||
+        px->x >= s.width || px->y >= s.height) {
+        return true;
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        bool has = (r->ps_comps[src] >> c) & 1;
+
+        v[c] = has ? out[reg++] : c == 3 ? nv_bits_f32(1.0f) : 0;
+        write |= (has && (wmask >> NV_3D_CT_WRITE_SHIFT(c)) & 1) << c;
+    }
+    va = nv_rt_texel(&s, px->x, px->y, 0);
+    if (!m->read(m->opaque, true, 0, va, old, f->bytes)) {
+        return false;
+    }
+    if ((st(t, A_C597_SET_BLEND + 4 * j) & 1) && f->type != NV_RT_UINT && f->type != NV_RT_SINT) {
+        blend(t, j, f, old, v);
+    }
+    nv_rt_pack(f, v, write, texel, mask);
+    for (unsigned i = 0; i < f->bytes; i++) {
+        texel[i] = (uint8_t)((old[i] & ~mask[i]) | (texel[i] & mask[i]));
+    }
+    return m->write(m->opaque, true, 0, va, texel, f->bytes);
+}
+
+/* Depth test, then every colour target, for one kept pixel lane. */
+static bool rop(DrawRaster *r, const NvSmPixel *px, const uint32_t *out,
+                const RtSurf *zs, const RtDepthFormat *zf)
+{
+    NvThreed *t = r->t;
+    unsigned count = NV_FEX32(st(t, A_C597_SET_CT_SELECT), C597_SET_CT_SELECT, TARGET_COUNT);
+    bool pass = true;
+
+    if (zf && (st(t, A_C597_SET_DEPTH_TEST) & 1) && !depth_test(r, zs, zf, px, &pass)) {
+        return false;
+    }
+    if (!pass) {
+        return true;
+    }
+    r->passed++;
+    for (unsigned j = 0; j < MIN(count, (unsigned)NV_3D_TARGETS); j++) {
+        if (!color_write(r, j, px, out)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool nv_draw_flush(DrawRaster *r)
+{
+    NvThreed *t = r->t;
+    NvDrawScratch *s = r->s;
+    NvSmGfx g = { .stage = NV_SM_STAGE_PIXEL, .threads = r->npix, .pixels = s->pixels,
+                  .prims = s->prims, .nprims = r->nprims, .ps_out = s->ps_out,
+                  .ps_out_regs = r->ps_out_regs, .ps_kept = s->ps_kept };
+    const RtDepthFormat *zf = NULL;
+    RtSurf zs;
+    bool ok = true;
+
+    if (!r->npix) {
+        return true;
+    }
+    memset(s->ps_kept, 0, r->npix);
+    r->ps.desc.grid[0] = (r->npix + DRAW_LANES - 1) / DRAW_LANES;
+    r->ps.desc.gfx = &g;
+    if (!nv_draw_run_launch(t, &r->ps.desc, "pixel")) {
+        return false;
+    }
+    if (!nv_rt_depth_target(t, &zs, &zf)) {
+        zf = NULL;
+    }
+    for (uint32_t i = 0; ok && i < r->npix; i++) {
+        if (s->ps_kept[i]) {
+            r->kept++;
+            ok = rop(r, &s->pixels[i], s->ps_out + (size_t)i * r->ps_out_regs, &zs, zf);
+        }
+    }
+    t->counters[NV_RS_REPORT_PS_INVOCATIONS] += r->kept;
+    t->counters[NV_RS_REPORT_ZPASS_PIXEL_CNT] += r->passed;
+    r->kept = r->passed = 0;
+    r->npix = r->nprims = 0;
+    return ok;
+}
