@@ -251,7 +251,12 @@ for shader in vadd reduce mix mix2 mix3 mix4 img img2 img3 img4 runaway; do
 done
 gcc -std=gnu11 -O2 -Wall -Wextra -I"$out" -o "$tree/usr/bin/vk-compute" \
     "$root/tests/guest/vulkan/vk-compute.c" -lvulkan -lm || die "vk-compute.c does not compile"
-gcc -std=gnu11 -O2 -Wall -Wextra -o "$tree/usr/bin/vk-draw" \
+for shader in tri.vert tri.frag; do
+    glslangValidator -V --target-env vulkan1.1 --vn "${shader%.*}_${shader#*.}_spv" \
+        -o "$out/${shader%.*}_${shader#*.}_spv.h" "$root/tests/guest/vulkan/$shader" \
+        > "$out/glslang.log" || { cat "$out/glslang.log" >&2; die "$shader does not compile"; }
+done
+gcc -std=gnu11 -O2 -Wall -Wextra -I"$out" -o "$tree/usr/bin/vk-draw" \
     "$root/tests/guest/vulkan/vk-draw.c" -lvulkan -lm || die "vk-draw.c does not compile"
 gcc -std=gnu11 -O2 -Wall -Wextra -o "$tree/usr/bin/vk-bench" \
     "$root/tests/guest/vulkan/vk-bench.c" -lvulkan || die "vk-bench.c does not compile"

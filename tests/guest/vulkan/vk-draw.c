@@ -8,20 +8,31 @@
  * a 2D array; every image in
  * optimal (block-linear) tiling, read back with vkCmdCopyImageToBuffer.
  * Then queries: timestamps (vkCmdWriteTimestamp) and an occlusion query,
- * which NVK writes through the 3D class's report semaphores.
+ * which NVK writes through the 3D class's report semaphores. Then draws
+ * (a vertex and a fragment shader NAK compiles): triangles whose coverage
+ * is compared with a rasterizer written here (positions snapped to 1/256
+ * pixel, the top-left rule), each pixel drawn exactly once where two
+ * triangles share an edge (additive blending would show twice), a colour
+ * gradient within one step of 8 bits, the depth test between overlapping
+ * triangles, an indexed strip with primitive restart and an occlusion
+ * query counting the samples drawn.
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <vulkan/vulkan.h>
 
 #include "../guest-report.h"
+#include "tri_vert_spv.h"
+#include "tri_frag_spv.h"
 
 #define VK(call) do { \
     VkResult r_ = (call); \
@@ -398,6 +409,373 @@ static int queries(const Vk *vk)
     return 0;
 }
 
+/* ---- draws ---- */
+
+#define TW  64u                 /* the render target */
+#define TH  48u
+
+typedef struct Vtx {
+    float pos[4], color[4];
+} Vtx;
+
+/* A graphics pipeline of tri.vert and tri.frag for RGBA8 (and D32 when depth). */
+static VkResult pipeline_new(const Vk *vk, VkPrimitiveTopology topo, bool blend_add, bool depth,
+                             bool restart, VkPipeline *pipe)
+{
+    VkShaderModuleCreateInfo vmi = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                     .codeSize = sizeof(tri_vert_spv), .pCode = tri_vert_spv };
+    VkShaderModuleCreateInfo fmi = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                     .codeSize = sizeof(tri_frag_spv), .pCode = tri_frag_spv };
+    VkPipelineLayoutCreateInfo lci = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO };
+    VkShaderModule vs, fs;
+    VkPipelineLayout pl;
+    VkResult r;
+
+    if ((r = vkCreateShaderModule(vk->dev, &vmi, NULL, &vs)) != VK_SUCCESS ||
+        (r = vkCreateShaderModule(vk->dev, &fmi, NULL, &fs)) != VK_SUCCESS ||
+        (r = vkCreatePipelineLayout(vk->dev, &lci, NULL, &pl)) != VK_SUCCESS) {
+        return r;
+    }
+    VkPipelineShaderStageCreateInfo stages[2] = {
+        { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+          .stage = VK_SHADER_STAGE_VERTEX_BIT, .module = vs, .pName = "main" },
+        { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+          .stage = VK_SHADER_STAGE_FRAGMENT_BIT, .module = fs, .pName = "main" } };
+    VkVertexInputBindingDescription bind = { 0, sizeof(Vtx), VK_VERTEX_INPUT_RATE_VERTEX };
+    VkVertexInputAttributeDescription attrs[2] = {
+        { 0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0 },
+        { 1, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 16 } };
+    VkPipelineVertexInputStateCreateInfo vi = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+        .vertexBindingDescriptionCount = 1, .pVertexBindingDescriptions = &bind,
+        .vertexAttributeDescriptionCount = 2, .pVertexAttributeDescriptions = attrs };
+    VkPipelineInputAssemblyStateCreateInfo ia = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO, .topology = topo,
+        .primitiveRestartEnable = restart };
+    VkViewport vp = { 0, 0, TW, TH, 0, 1 };
+    VkRect2D sc = { { 0, 0 }, { TW, TH } };
+    VkPipelineViewportStateCreateInfo vps = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO, .viewportCount = 1,
+        .pViewports = &vp, .scissorCount = 1, .pScissors = &sc };
+    VkPipelineRasterizationStateCreateInfo rs = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+        .polygonMode = VK_POLYGON_MODE_FILL, .cullMode = VK_CULL_MODE_NONE,
+        .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE, .lineWidth = 1.0f };
+    VkPipelineMultisampleStateCreateInfo ms = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+        .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT };
+    VkPipelineDepthStencilStateCreateInfo ds = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
+        .depthTestEnable = depth, .depthWriteEnable = depth,
+        .depthCompareOp = VK_COMPARE_OP_LESS };
+    VkPipelineColorBlendAttachmentState cba = {
+        .blendEnable = blend_add, .srcColorBlendFactor = VK_BLEND_FACTOR_ONE,
+        .dstColorBlendFactor = VK_BLEND_FACTOR_ONE, .colorBlendOp = VK_BLEND_OP_ADD,
+        .srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE, .dstAlphaBlendFactor = VK_BLEND_FACTOR_ZERO,
+        .alphaBlendOp = VK_BLEND_OP_ADD, .colorWriteMask = 0xf };
+    VkPipelineColorBlendStateCreateInfo cb = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+        .attachmentCount = 1, .pAttachments = &cba };
+    VkFormat cfmt = VK_FORMAT_R8G8B8A8_UNORM;
+    VkPipelineRenderingCreateInfo rci = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO, .colorAttachmentCount = 1,
+        .pColorAttachmentFormats = &cfmt,
+        .depthAttachmentFormat = depth ? VK_FORMAT_D32_SFLOAT : VK_FORMAT_UNDEFINED };
+    VkGraphicsPipelineCreateInfo gci = {
+        .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .pNext = &rci,
+        .stageCount = 2, .pStages = stages, .pVertexInputState = &vi,
+        .pInputAssemblyState = &ia, .pViewportState = &vps, .pRasterizationState = &rs,
+        .pMultisampleState = &ms, .pDepthStencilState = &ds, .pColorBlendState = &cb,
+        .layout = pl };
+    return vkCreateGraphicsPipelines(vk->dev, VK_NULL_HANDLE, 1, &gci, NULL, pipe);
+}
+
+/* A host-visible buffer holding data (vertices, indices). */
+static VkResult data_buf(const Vk *vk, const void *data, size_t size, VkBufferUsageFlags usage,
+                         VkBuffer *out)
+{
+    VkBufferCreateInfo bi = { .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size,
+                              .usage = usage };
+    VkMemoryRequirements req;
+    VkDeviceMemory mem;
+    void *map;
+    VkResult r;
+
+    if ((r = vkCreateBuffer(vk->dev, &bi, NULL, out)) != VK_SUCCESS) {
+        return r;
+    }
+    vkGetBufferMemoryRequirements(vk->dev, *out, &req);
+    if ((r = bind_memory(vk, req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                         VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, &mem)) != VK_SUCCESS ||
+        (r = vkBindBufferMemory(vk->dev, *out, mem, 0)) != VK_SUCCESS ||
+        (r = vkMapMemory(vk->dev, mem, 0, size, 0, &map)) != VK_SUCCESS) {
+        return r;
+    }
+    memcpy(map, data, size);
+    return VK_SUCCESS;
+}
+
+/* A vertex at window position (x, y) (pixels), depth z, colour rgba. */
+static Vtx vtx(float x, float y, float z, float r, float g, float b, float a)
+{
+    Vtx v = { { x / (TW / 2.0f) - 1.0f, y / (TH / 2.0f) - 1.0f, z, 1.0f }, { r, g, b, a } };
+
+    return v;
+}
+
+/*
+ * The reference: whether pixel (px, py)'s centre is covered by the triangle
+ * of window positions x[], y[] snapped to 1/256 pixel: inside all three
+ * edges, or exactly on an edge that is a top edge (horizontal, the triangle
+ * below it) or a left edge, with y growing downwards.
+ */
+static bool ref_covered(const float *x, const float *y, int px, int py)
+{
+    long long sx[3], sy[3], cx = px * 256LL + 128, cy = py * 256LL + 128, area;
+    int o[3] = { 0, 1, 2 };
+
+    for (int i = 0; i < 3; i++) {
+        sx[i] = llrintf(x[i] * 256.0f);
+        sy[i] = llrintf(y[i] * 256.0f);
+    }
+    area = (sx[1] - sx[0]) * (sy[2] - sy[0]) - (sy[1] - sy[0]) * (sx[2] - sx[0]);
+    if (!area) {
+        return false;
+    }
+    if (area < 0) {
+        o[1] = 2, o[2] = 1;
+    }
+    for (int e = 0; e < 3; e++) {
+        int a = o[e], b = o[(e + 1) % 3];
+        long long dx = sx[b] - sx[a], dy = sy[b] - sy[a];
+        long long f = dx * (cy - sy[a]) - dy * (cx - sx[a]);
+        bool top_left = dy < 0 || (dy == 0 && dx > 0);
+
+        if (f < 0 || (f == 0 && !top_left)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+typedef struct Scene {
+    const Vtx *v;
+    uint32_t nv;
+    const uint16_t *idx;        /* NULL: a non-indexed draw */
+    uint32_t count;
+    VkPrimitiveTopology topo;
+    bool blend_add, depth, restart;
+} Scene;
+
+/* Renders sc into a TW x TH RGBA8 image cleared to 0 and reads it back into px. */
+static int render(const Vk *vk, const Scene *sc, uint32_t *px, uint64_t *samples)
+{
+    VkPipeline pipe;
+    VkBuffer vb, ib = VK_NULL_HANDLE;
+    Img im, zb;
+    Buf out;
+    VkQueryPool occ;
+    VkQueryPoolCreateInfo oci = { .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                  .queryType = VK_QUERY_TYPE_OCCLUSION, .queryCount = 1 };
+
+    VK(pipeline_new(vk, sc->topo, sc->blend_add, sc->depth, sc->restart, &pipe));
+    VK(data_buf(vk, sc->v, sizeof(Vtx) * sc->nv, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb));
+    if (sc->idx) {
+        VK(data_buf(vk, sc->idx, 2 * sc->count, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &ib));
+    }
+    VK(img_new(vk, VK_FORMAT_R8G8B8A8_UNORM, TW, TH, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
+               VK_IMAGE_ASPECT_COLOR_BIT, &im));
+    VK(img_new(vk, VK_FORMAT_D32_SFLOAT, TW, TH, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+               VK_IMAGE_ASPECT_DEPTH_BIT, &zb));
+    VK(buf_new(vk, TW * TH * 4, &out));
+    VK(vkCreateQueryPool(vk->dev, &oci, NULL, &occ));
+    VK(begin(vk));
+    vkCmdResetQueryPool(vk->cb, occ, 0, 1);
+    layout(vk->cb, &im, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+    layout(vk->cb, &zb, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
+    VkRenderingAttachmentInfo att = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO, .imageView = im.view,
+        .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE };
+    VkRenderingAttachmentInfo zatt = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO, .imageView = zb.view,
+        .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+        .clearValue.depthStencil.depth = 1.0f };
+    VkRenderingInfo ri = { .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                           .renderArea = { { 0, 0 }, { TW, TH } }, .layerCount = 1,
+                           .colorAttachmentCount = 1, .pColorAttachments = &att,
+                           .pDepthAttachment = sc->depth ? &zatt : NULL };
+    VkDeviceSize zero = 0;
+    vkCmdBeginRendering(vk->cb, &ri);
+    vkCmdBindPipeline(vk->cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+    vkCmdBindVertexBuffers(vk->cb, 0, 1, &vb, &zero);
+    vkCmdBeginQuery(vk->cb, occ, 0, 0);
+    if (sc->idx) {
+        vkCmdBindIndexBuffer(vk->cb, ib, 0, VK_INDEX_TYPE_UINT16);
+        vkCmdDrawIndexed(vk->cb, sc->count, 1, 0, 0, 0);
+    } else {
+        vkCmdDraw(vk->cb, sc->count, 1, 0, 0);
+    }
+    vkCmdEndQuery(vk->cb, occ, 0);
+    vkCmdEndRendering(vk->cb);
+    layout(vk->cb, &im, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+           VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    read_back(vk->cb, &im, &out);
+    VkResult r = submit(vk);
+    if (!report(r == VK_SUCCESS, "draw: submitted and completed (VkResult %d)", r)) {
+        return 1;
+    }
+    memcpy(px, out.map, TW * TH * 4);
+    r = vkGetQueryPoolResults(vk->dev, occ, 0, 1, sizeof(*samples), samples, 8,
+                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+    return r != VK_SUCCESS;
+}
+
+static uint8_t chan(uint32_t p, int c)
+{
+    return (uint8_t)(p >> (8 * c));
+}
+
+/*
+ * Two triangles sharing the edge from (60.125, 3.25) to (5.5, 44.875),
+ * drawn with additive blending in a quarter-intensity colour: every pixel
+ * the reference covers by one of them reads 64, none 128 (covered twice).
+ */
+static int shared_edge(const Vk *vk)
+{
+    static uint32_t px[TW * TH];
+    const float x[4] = { 3.0f, 60.125f, 5.5f, 62.75f }, y[4] = { 2.5f, 3.25f, 44.875f, 46.0f };
+    Vtx v[6];
+    const int tri[6] = { 0, 1, 2, 1, 3, 2 };
+    uint64_t samples = 0, want_samples = 0;
+    unsigned bad = 0, twice = 0;
+
+    for (int i = 0; i < 6; i++) {
+        v[i] = vtx(x[tri[i]], y[tri[i]], 0.5f, 0.25f, 0.25f, 0.25f, 0.25f);
+    }
+    Scene sc = { .v = v, .nv = 6, .count = 6, .topo = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+                 .blend_add = true };
+    if (render(vk, &sc, px, &samples)) {
+        return 1;
+    }
+    for (int py = 0; py < (int)TH; py++) {
+        for (int qx = 0; qx < (int)TW; qx++) {
+            float ax[3] = { x[0], x[1], x[2] }, ay[3] = { y[0], y[1], y[2] };
+            float bx[3] = { x[1], x[3], x[2] }, by[3] = { y[1], y[3], y[2] };
+            int n = ref_covered(ax, ay, qx, py) + ref_covered(bx, by, qx, py);
+            uint8_t r = chan(px[py * TW + qx], 0);
+
+            want_samples += n;
+            twice += r == 128;
+            bad += r != (n ? 64 : 0);
+        }
+    }
+    report(!bad && !twice, "draw: two triangles sharing an edge cover exactly the reference's "
+           "pixels, each once (%u wrong, %u twice)", bad, twice);
+    report(samples == want_samples, "draw: the occlusion query counts the samples drawn "
+           "(%llu, reference %llu)", (unsigned long long)samples,
+           (unsigned long long)want_samples);
+    return 0;
+}
+
+/* One triangle over the target with red, green, blue corners: each pixel within one step. */
+static int gradient(const Vk *vk)
+{
+    static uint32_t px[TW * TH];
+    const float x[3] = { -8.0f, 90.0f, -8.0f }, y[3] = { -4.0f, 24.0f, 70.0f };
+    Vtx v[3] = { vtx(x[0], y[0], 0.5f, 1, 0, 0, 1), vtx(x[1], y[1], 0.5f, 0, 1, 0, 1),
+                 vtx(x[2], y[2], 0.5f, 0, 0, 1, 1) };
+    Scene sc = { .v = v, .nv = 3, .count = 3, .topo = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST };
+    uint64_t samples;
+    unsigned bad = 0, worst = 0;
+
+    if (render(vk, &sc, px, &samples)) {
+        return 1;
+    }
+    for (unsigned py = 0; py < TH; py++) {
+        for (unsigned qx = 0; qx < TW; qx++) {
+            double cx = qx + 0.5, cy = py + 0.5;
+            double det = (x[1] - x[0]) * (y[2] - y[0]) - (x[2] - x[0]) * (y[1] - y[0]);
+            double b1 = ((cx - x[0]) * (y[2] - y[0]) - (x[2] - x[0]) * (cy - y[0])) / det;
+            double b2 = ((x[1] - x[0]) * (cy - y[0]) - (cx - x[0]) * (y[1] - y[0])) / det;
+            double w[3] = { 1 - b1 - b2, b1, b2 };
+            bool in = ref_covered(x, y, (int)qx, (int)py);
+
+            for (int c = 0; c < 4; c++) {
+                int want = in ? (int)lrint((c == 3 ? 1.0 : w[c]) * 255.0) : 0;
+                unsigned d = (unsigned)abs(chan(px[py * TW + qx], c) - want);
+
+                worst = d > worst ? d : worst;
+                bad += d > 1;
+            }
+        }
+    }
+    report(!bad, "draw: a colour gradient matches barycentric interpolation within one step "
+           "(%u components wrong, largest difference %u)", bad, worst);
+    return 0;
+}
+
+/* A near triangle drawn after a far one that it partly hides, with the depth test (LESS). */
+static int depth(const Vk *vk)
+{
+    static uint32_t px[TW * TH];
+    const float fx[3] = { 2, 62, 2 }, fy[3] = { 2, 2, 46 }, nx[3] = { 62, 62, 10 },
+                ny[3] = { 6, 46, 46 };
+    Vtx v[6] = { vtx(nx[0], ny[0], 0.25f, 0, 1, 0, 1), vtx(nx[1], ny[1], 0.25f, 0, 1, 0, 1),
+                 vtx(nx[2], ny[2], 0.25f, 0, 1, 0, 1), vtx(fx[0], fy[0], 0.75f, 1, 0, 0, 1),
+                 vtx(fx[1], fy[1], 0.75f, 1, 0, 0, 1), vtx(fx[2], fy[2], 0.75f, 1, 0, 0, 1) };
+    Scene sc = { .v = v, .nv = 6, .count = 6, .topo = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+                 .depth = true };
+    uint64_t samples;
+    unsigned bad = 0;
+
+    if (render(vk, &sc, px, &samples)) {
+        return 1;
+    }
+    for (int py = 0; py < (int)TH; py++) {
+        for (int qx = 0; qx < (int)TW; qx++) {
+            uint32_t want = ref_covered(nx, ny, qx, py) ? 0xff00ff00u :
+                            ref_covered(fx, fy, qx, py) ? 0xff0000ffu : 0;
+
+            bad += px[py * TW + qx] != want;
+        }
+    }
+    report(!bad, "draw: the depth test keeps the nearer triangle, drawn first (%u wrong)", bad);
+    return 0;
+}
+
+/* A square as an indexed strip, a restart index, then a second square. */
+static int indexed_strip(const Vk *vk)
+{
+    static uint32_t px[TW * TH];
+    Vtx v[8] = { vtx(4, 4, 0.5f, 1, 1, 0, 1), vtx(20, 4, 0.5f, 1, 1, 0, 1),
+                 vtx(4, 20, 0.5f, 1, 1, 0, 1), vtx(20, 20, 0.5f, 1, 1, 0, 1),
+                 vtx(30, 24, 0.5f, 0, 1, 1, 1), vtx(60, 24, 0.5f, 0, 1, 1, 1),
+                 vtx(30, 44, 0.5f, 0, 1, 1, 1), vtx(60, 44, 0.5f, 0, 1, 1, 1) };
+    const uint16_t idx[9] = { 0, 1, 2, 3, 0xffff, 4, 5, 6, 7 };
+    Scene sc = { .v = v, .nv = 8, .idx = idx, .count = 9,
+                 .topo = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, .restart = true };
+    uint64_t samples;
+    unsigned bad = 0;
+
+    if (render(vk, &sc, px, &samples)) {
+        return 1;
+    }
+    for (unsigned py = 0; py < TH; py++) {
+        for (unsigned qx = 0; qx < TW; qx++) {
+            uint32_t want = qx >= 4 && qx < 20 && py >= 4 && py < 20 ? 0xff00ffffu :
+                            qx >= 30 && qx < 60 && py >= 24 && py < 44 ? 0xffffff00u : 0;
+
+            bad += px[py * TW + qx] != want;
+        }
+    }
+    report(!bad && samples == 16 * 16 + 30 * 20, "draw: an indexed strip with a restart index "
+           "draws two squares (%u pixels wrong, %llu samples)", bad,
+           (unsigned long long)samples);
+    return 0;
+}
+
 int main(void)
 {
     VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
@@ -450,7 +828,8 @@ int main(void)
     VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
     VK(vkCreateFence(vk.dev, &fci, NULL, &vk.fence));
 
-    if (rgba8(&vk) || others(&vk) || layers(&vk) || queries(&vk)) {
+    if (rgba8(&vk) || others(&vk) || layers(&vk) || queries(&vk) || shared_edge(&vk) ||
+        gradient(&vk) || depth(&vk) || indexed_strip(&vk)) {
         return 1;
     }
     return failed;

@@ -242,8 +242,10 @@ static bool fetch_attribute(NvThreed *t, unsigned i, uint32_t vertex, uint32_t *
     if (NV_FEX32(a, C597_SET_VERTEX_ATTRIBUTE_A, SOURCE) == NV_3D_ATTR_SOURCE_INACTIVE) {
         return true;
     }
-    if (!f) {
-        nv_threed_unimp(t, A_C597_SET_VERTEX_ATTRIBUTE_A + 4 * i, a);
+    if (!f) {                           /* no components (NVK's unused attributes): defaults */
+        if (NV_FEX32(a, C597_SET_VERTEX_ATTRIBUTE_A, COMPONENT_BIT_WIDTHS)) {
+            nv_threed_unimp(t, A_C597_SET_VERTEX_ATTRIBUTE_A + 4 * i, a);
+        }
         return true;
     }
     if (NV_FEX32(st(t, A_C597_SET_VERTEX_STREAM_INSTANCE_A + 4 * s),
@@ -658,6 +660,8 @@ static const uint32_t draw_consumed[][2] = {
     { A_C597_SET_BLEND_PER_TARGET_SEPARATE_FOR_ALPHA, A_C597_SET_BLEND_PER_TARGET_ALPHA_DEST_COEFF + 0x20 * 7 },
     { A_C597_SET_CT_WRITE, A_C597_SET_CT_WRITE + 4 * 7 },
     { A_C597_SET_COLOR_CLAMP, A_C597_SET_COLOR_CLAMP },
+    { A_C597_SET_STENCIL_TEST, A_C597_SET_STENCIL_TEST },
+    { A_C597_SET_ZPASS_PIXEL_COUNT, A_C597_SET_ZPASS_PIXEL_COUNT },
 };
 
 bool nv_threed_draw_method(NvThreed *t, uint32_t mthd, uint32_t data, bool *handled)

@@ -575,7 +575,10 @@ bool nv_draw_flush(DrawRaster *r)
         }
     }
     t->counters[NV_RS_REPORT_PS_INVOCATIONS] += r->kept;
-    t->counters[NV_RS_REPORT_ZPASS_PIXEL_CNT] += r->passed;
+    if (NV_FEX32(st(t, A_C597_SET_ZPASS_PIXEL_COUNT), C597_SET_ZPASS_PIXEL_COUNT, ENABLE)) {
+        t->counters[NV_RS_REPORT_ZPASS_PIXEL_CNT] += r->passed;
+        t->counters[NV_RS_REPORT_ZPASS_PIXEL_CNT64] += r->passed;
+    }
     r->kept = r->passed = 0;
     r->npix = r->nprims = 0;
     return ok;
