@@ -156,15 +156,21 @@ for pv in $pkgs; do
 done
 d=$(deb_of "$pgpv"); d=${d%.deb}
 pgroot=$stage/$d
-if [ ! -f "$pgroot/.unpacked" ]; then
-    echo "== nvqemu: unpacking shader_runner and the compute tests of $pgpv"
+# the list below is the stamp's name: changing it unpacks again
+pgstamp=.unpacked-draw
+if [ ! -f "$pgroot/$pgstamp" ]; then
+    echo "== nvqemu: unpacking shader_runner, three rasterization tests and two test sets of $pgpv"
     rm -rf "$pgroot"
     mkdir -p "$pgroot"
     dpkg-deb --fsys-tarfile "$debs/$d.deb" | tar -x -C "$pgroot" --wildcards \
         './usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner' \
+        './usr/lib/x86_64-linux-gnu/piglit/bin/triangle-rasterization' \
+        './usr/lib/x86_64-linux-gnu/piglit/bin/triangle-rasterization-overdraw' \
+        './usr/lib/x86_64-linux-gnu/piglit/bin/triangle-guardband-viewport' \
         './usr/lib/x86_64-linux-gnu/piglit/lib/libpiglitutil*' \
-        './usr/lib/x86_64-linux-gnu/piglit/tests/spec/arb_compute_shader/execution/*'
-    touch "$pgroot/.unpacked"
+        './usr/lib/x86_64-linux-gnu/piglit/tests/spec/arb_compute_shader/execution/*' \
+        './usr/lib/x86_64-linux-gnu/piglit/tests/spec/glsl-1.10/execution/*'
+    touch "$pgroot/$pgstamp"
 fi
 for d in "$stage"/*; do     # drop stages of older package versions
     case " $keep ${pgroot##*/} " in *" ${d##*/} "*) ;; *) rm -rf "$d" ;; esac
@@ -287,10 +293,13 @@ for f in usr/bin/clinfo usr/bin/clpeak $lib/libOpenCL.so.1 $lib/libRusticlOpenCL
     [ -e "$vkroot/$f" ] || die "the Mesa packages have no $f"
     addon_elf "$vkroot" "$f"
 done
-for f in $pl/bin/shader_runner $pl/lib/libpiglitutil.so.0 $pl/lib/libpiglitutil_gl.so.0; do
+for f in $pl/bin/shader_runner $pl/bin/triangle-rasterization $pl/bin/triangle-rasterization-overdraw \
+         $pl/bin/triangle-guardband-viewport $pl/lib/libpiglitutil.so.0 $pl/lib/libpiglitutil_gl.so.0; do
     addon_elf "$pgroot" "$f"
 done
 cp "$pgroot"/$pl/tests/spec/arb_compute_shader/execution/*.shader_test "$mtree/$pl/"
+mkdir -p "$mtree/$pl/glsl-1.10"
+cp "$pgroot"/$pl/tests/spec/glsl-1.10/execution/*.shader_test "$mtree/$pl/glsl-1.10/"
 cp "$vkroot/usr/share/glvnd/egl_vendor.d/50_mesa.json" "$mtree/usr/share/glvnd/egl_vendor.d/"
 # clang's OpenCL headers (its resource directory, where rusticl's clang looks)
 for h in "$vkroot"/usr/lib/llvm-*/lib/clang/*/include/opencl-c-base.h; do

@@ -11,16 +11,15 @@
 export HOME=/tmp XDG_RUNTIME_DIR=/tmp PIGLIT_PLATFORM=surfaceless_egl
 dir=/usr/lib/x86_64-linux-gnu/piglit
 tests="atomic-counter basic-global-id basic-group-id basic-local-id-atomic basic-local-index
-       basic-ssbo basic-uniform-access border-color multiple-texture-reading multiple-workgroups
-       shared-atomicCompSwap-int shared-atomics simple-barrier simple-barrier-atomics"
+       basic-ssbo basic-texelFetch basic-uniform-access border-color min-dvec4-double-large-group-size
+       multiple-texture-reading multiple-workgroups shared-atomicCompSwap-int shared-atomics
+       simple-barrier simple-barrier-atomics"
 # Known to fail, by name (a pass is reported too, so that the list stays true):
-# basic-texelFetch on both: the GL state tracker uploads the texture by
-# drawing (its PBO upload: BEGIN, DRAW_VERTEX_ARRAY, END on TURING_A, seen
-# with -d unimp), which the 3D class does not execute yet;
-# min-dvec4-double-large-group-size on zink: zink reads the image back with a
-# blit, a draw (NAK_DEBUG=print shows its fragment shader), which the 3D class
-# does not execute yet.
-known="nouveau:basic-texelFetch zink:basic-texelFetch zink:min-dvec4-double-large-group-size"
+# none at present. basic-texelFetch (a texture uploaded by a 2D blit on
+# nouveau, by a draw on zink) and min-dvec4-double-large-group-size (its
+# constants read through NAK's bindless cx[] operands) were, until the 2D
+# class and the 3D pipeline existed.
+known=""
 
 run() {  # run DRIVER TEST: shader_runner's result word ("pass", "fail", ...)
     if [ "$1" = zink ]; then

@@ -250,9 +250,22 @@ static void test_graphics_forms(void)
     g_assert_cmpuint(in.mod.attr.freq, ==, NV_SASS_IPA_CONSTANT);
     nv_sass_disasm(&in, text, sizeof(text));
     g_assert_cmpstr(text, ==, "IPA.CONSTANT R0, a[0x80]");
-    /* ... .OFFSET and a predicate result are refused */
+    /* ... .OFFSET is refused; nv50_ir's P0 in the predicate-result field is accepted */
     g_assert_false(nv_sass_decode(0x000000ff00017326, 0x00000000000e2021, 0x80, &in));
-    g_assert_false(nv_sass_decode(0x000000ff00017326, 0x0000000000000021, 0x80, &in));
+    /* nv50_ir's IPA.STATE of GL's secondary colour: IPA.STATE R2, a[0x290] */
+    in = decode_ok(0x000000ff00027326, 0x00000000000080a4, 0x80);
+    g_assert_cmpuint(in.mod.attr.freq, ==, NV_SASS_IPA_STATE);
+    nv_sass_disasm(&in, text, sizeof(text));
+    g_assert_cmpstr(text, ==, "IPA.STATE R2, a[0x290]");
+    /* nv50_ir's FSET (to 1.0 or 0.0) and FMUL's post-scale, as its fragment shaders use them */
+    in = decode_ok(0x00000000ff007a0a, 0x0000000003814000, 0x80);
+    g_assert_cmpuint(in.opcode, ==, NV_SASS_OP_FSET);
+    nv_sass_disasm(&in, text, sizeof(text));
+    g_assert_cmpstr(text, ==, "FSET.BF.GT.FTZ.AND R0, RZ, c[0x0][0x0], PT");
+    in = decode_ok(0x0000000001017220, 0x0000000000310000, 0x80);
+    g_assert_cmpuint(in.mod.f.pdiv, ==, 3);
+    nv_sass_disasm(&in, text, sizeof(text));
+    g_assert_cmpstr(text, ==, "FMUL.D2.FTZ R1, R1, R0");
     /* KIL, and @P1 KIL !P2 */
     in = decode_ok(0x000000000000795b, 0x0000000003800000, 0x80);
     nv_sass_disasm(&in, text, sizeof(text));

@@ -61,8 +61,6 @@ static uint32_t ref_reg(const State *s, unsigned i, unsigned lane)
 
 static uint32_t ref_src(const State *s, const NvSassOperand *o, unsigned lane, bool high)
 {
-    unsigned bank;
-
     switch (o->kind) {
     case NV_SASS_OPND_REG:
         return o->reg == 255 ? 0 : ref_reg(s, o->reg + high, lane);
@@ -71,8 +69,8 @@ static uint32_t ref_src(const State *s, const NvSassOperand *o, unsigned lane, b
     case NV_SASS_OPND_IMM:
         return high ? 0 : o->imm;
     case NV_SASS_OPND_CBUF:
-        bank = o->mods & NV_SASS_MOD_CX ? ref_ur(s, o->reg) & 0x1f : o->reg;
-        return cb_read(bank, o->imm + (high ? 4 : 0));
+        /* cx[URn]: a bindless buffer; run_one gives it a handle of size 0 (reads 0) */
+        return o->mods & NV_SASS_MOD_CX ? 0 : cb_read(o->reg, o->imm + (high ? 4 : 0));
     default:
         g_assert_not_reached();
     }
@@ -578,6 +576,12 @@ static void run_one(NvSmWarp *w, GRand *g, uint64_t lo, uint64_t hi)
     vector_guard = !in.uniform || in.opcode == NV_SASS_OP_R2UR;
 
     randomize(w, g);
+    for (unsigned i = 0; i < in.n_src; i++) {
+        if (in.src[i].kind == NV_SASS_OPND_CBUF && (in.src[i].mods & NV_SASS_MOD_CX)) {
+            nv_sm_set_ureg(w, in.src[i].reg, 0);
+            nv_sm_set_ureg(w, in.src[i].reg + 1u, 0);
+        }
+    }
     if (!vector_guard) {
         /* mostly executing; sometimes the uniform guard is false */
         if (g_rand_int_range(g, 0, 4)) {

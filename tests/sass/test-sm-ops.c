@@ -8,10 +8,12 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <glib.h>
+#include <math.h>
 #include <string.h>
 
 #include "sass-tsv.h"
 #include "sm-harness.h"
+#include "hw/nvidia/nv-f16.h"
 #include "../../hw/nvidia/sm/sm-internal.h"
 
 static GHashTable *words;       /* nvdisasm text -> "lo hi" */
@@ -499,9 +501,49 @@ static void test_uldc_bindless(void)
         g_assert_true(nv_sm_test_exec(w, lo | (uint64_t)reads[i].off << 38, hi));
         g_assert_cmpint(nv_sm_test_error(w), ==, NV_SM_OK);
         g_assert_cmphex(w->ur[2], ==, reads[i].want);
+        /* the same buffer as an ALU operand: MOV R3, cx[UR2][off] (NAK's bindless form) */
+        w->ur[2] = (uint32_t)handle;
+        g_assert_true(nv_sm_test_exec(w, 0x0000000200037a02 | (uint64_t)reads[i].off << 38,
+                                      0x000fc80008000f00));
+        g_assert_cmpint(nv_sm_test_error(w), ==, NV_SM_OK);
+        for (unsigned l = 0; l < 32; l++) {
+            g_assert_cmphex(w->r[3][l], ==, reads[i].want);
+        }
     }
     nv_sm_test_warp_free(w);
     sm_dev_fini(&dev);
+}
+
+/*
+ * nv50_ir's float forms: FSET.BF.GT.FTZ.AND R0, R1, R2, PT (1.0 where
+ * R1 > R2, a NaN compares false) and FMUL.D2.FTZ R3, R1, R2 (the product
+ * halved) and FMUL.M8.
+ */
+static void test_nv50ir_float(void)
+{
+    NvSmWarp *w = nv_sm_test_warp_new(32);
+    const float a[4] = { 2.0f, -1.0f, NAN, 3.0f }, b[4] = { 1.0f, 0.0f, 1.0f, 3.0f };
+
+    for (unsigned l = 0; l < 32; l++) {
+        memcpy(&w->r[1][l], &a[l % 4], 4);
+        memcpy(&w->r[2][l], &b[l % 4], 4);
+    }
+    g_assert_true(nv_sm_test_exec(w, 0x000000020100720a, 0x0000000003814000));
+    g_assert_true(nv_sm_test_exec(w, 0x0000000201037220, 0x0000000000310000));
+    g_assert_true(nv_sm_test_exec(w, 0x0000000201047220, 0x0000000000710000));
+    g_assert_cmpint(nv_sm_test_error(w), ==, NV_SM_OK);
+    for (unsigned l = 0; l < 32; l++) {
+        float want = a[l % 4] > b[l % 4] ? 1.0f : 0.0f, half, times8;
+
+        g_assert_cmphex(w->r[0][l], ==, nv_bits_f32(want));
+        memcpy(&half, &w->r[3][l], 4);
+        memcpy(&times8, &w->r[4][l], 4);
+        if (l % 4 != 2) {
+            g_assert_cmpfloat(half, ==, a[l % 4] * b[l % 4] / 2);
+            g_assert_cmpfloat(times8, ==, a[l % 4] * b[l % 4] * 8);
+        }
+    }
+    nv_sm_test_warp_free(w);
 }
 
 static void test_trap_illegal(void)
@@ -529,5 +571,6 @@ int main(int argc, char **argv)
     g_test_add_func("/sm/ops/bsync-shared-barrier", test_bsync_shared_barrier);
     g_test_add_func("/sm/ops/trap-illegal", test_trap_illegal);
     g_test_add_func("/sm/ops/uldc-bindless", test_uldc_bindless);
+    g_test_add_func("/sm/ops/nv50ir-float", test_nv50ir_float);
     return g_test_run();
 }

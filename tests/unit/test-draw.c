@@ -14,6 +14,7 @@
 #include "fake-mem.h"
 #include "base/gpu.h"
 #include "engines/engine.h"
+#include "hw/nvidia/cl-902d.h"
 #include "hw/nvidia/cl-c597.h"
 #include "hw/nvidia/nv-3d.h"
 #include "hw/nvidia/nv-f16.h"
@@ -426,6 +427,104 @@ static void test_bad_header(void)
     ctx_free(c);
 }
 
+/* ---- FERMI_TWOD_A ---- */
+
+#define SRC_VA      (FAKE_VA_BASE + 0x50000)
+#define DST_VA      (FAKE_VA_BASE + 0x60000)
+
+static void twod(Ctx *c, void *obj, uint32_t m, uint32_t data)
+{
+    g_assert_cmpint(nv_twod_engine.method(obj, &c->mem, m, data), ==, NV_ENGINE_IDLE);
+}
+
+/* The GOB layout written out: 64-byte x 8-row GOBs, one-GOB blocks. */
+static uint64_t gob_offset(uint64_t xb, uint64_t y, uint64_t width_bytes)
+{
+    uint64_t gob = ((xb % 64) / 32) << 8 | ((y % 8) / 2) << 6 | ((xb % 32) / 16) << 5 |
+                   (y % 2) << 4 | (xb % 16);
+
+    return ((y / 8) * ((width_bytes + 63) / 64) + xb / 64) * 512 + gob;
+}
+
+/*
+ * A PIXELS_FROM_MEMORY blit, as nouveau's GL driver uploads a texture: an
+ * 8x8 RGBA32F pitch source into an RGBA8 block-linear destination at
+ * (4, 2), then the source's left half stretched 2x into a pitch RGBA32F
+ * destination (nearest: each source texel twice), clipped to x < 6.
+ */
+static void test_twod_blit(void)
+{
+    Ctx *c = ctx_new();
+    void *o = nv_twod_engine.create(c->gpu);
+    float *src = (float *)fake_va(c->f, SRC_VA, 8 * 8 * 16);
+
+    for (unsigned i = 0; i < 8 * 8; i++) {
+        src[4 * i] = (i % 8) / 7.0f;
+        src[4 * i + 1] = (i / 8) / 7.0f;
+        src[4 * i + 2] = 0.5f;
+        src[4 * i + 3] = 1.0f;
+    }
+    twod(c, o, A_902D_SET_SRC_FORMAT, NV_RT_FMT_RF32_GF32_BF32_AF32);
+    twod(c, o, A_902D_SET_SRC_MEMORY_LAYOUT, NV_2D_LAYOUT_PITCH);
+    twod(c, o, A_902D_SET_SRC_PITCH, 8 * 16);
+    twod(c, o, A_902D_SET_SRC_WIDTH, 8);
+    twod(c, o, A_902D_SET_SRC_HEIGHT, 8);
+    twod(c, o, A_902D_SET_SRC_OFFSET_UPPER, (uint32_t)(SRC_VA >> 32));
+    twod(c, o, A_902D_SET_SRC_OFFSET_LOWER, (uint32_t)SRC_VA);
+    twod(c, o, A_902D_SET_DST_FORMAT, NV_RT_FMT_A8B8G8R8);
+    twod(c, o, A_902D_SET_DST_MEMORY_LAYOUT, NV_2D_LAYOUT_BLOCKLINEAR);
+    twod(c, o, A_902D_SET_DST_WIDTH, 16);
+    twod(c, o, A_902D_SET_DST_HEIGHT, 16);
+    twod(c, o, A_902D_SET_DST_OFFSET_UPPER, (uint32_t)(DST_VA >> 32));
+    twod(c, o, A_902D_SET_DST_OFFSET_LOWER, (uint32_t)DST_VA);
+    twod(c, o, A_902D_SET_OPERATION, NV_2D_OP_SRCCOPY);
+    twod(c, o, A_902D_SET_PIXELS_FROM_MEMORY_DST_X0, 4);
+    twod(c, o, A_902D_SET_PIXELS_FROM_MEMORY_DST_Y0, 2);
+    twod(c, o, A_902D_SET_PIXELS_FROM_MEMORY_DST_WIDTH, 8);
+    twod(c, o, A_902D_SET_PIXELS_FROM_MEMORY_DST_HEIGHT, 8);
+    twod(c, o, A_902D_SET_PIXELS_FROM_MEMORY_DU_DX_INT, 1);
+    twod(c, o, A_902D_SET_PIXELS_FROM_MEMORY_DV_DY_INT, 1);
+    twod(c, o, A_902D_PIXELS_FROM_MEMORY_SRC_Y0_INT, 0);
+    for (unsigned y = 0; y < 16; y++) {
+        for (unsigned x = 0; x < 16; x++) {
+            const uint8_t *p = fake_va(c->f, DST_VA + gob_offset(x * 4, y, 64), 4);
+            bool in = x >= 4 && x < 12 && y >= 2 && y < 10;
+
+            g_assert_cmpuint(p[0], ==, in ? (unsigned)lrintf((x - 4) / 7.0f * 255) : 0);
+            g_assert_cmpuint(p[1], ==, in ? (unsigned)lrintf((y - 2) / 7.0f * 255) : 0);
+            g_assert_cmpuint(p[2], ==, in ? 128 : 0);
+            g_assert_cmpuint(p[3], ==, in ? 255 : 0);
+        }
+    }
+    /* 2x stretch of the left half into a pitch RGBA32F surface, clipped to x < 6 */
+    memset(fake_va(c->f, DST_VA, 8 * 128), 0, 8 * 128);
+    twod(c, o, A_902D_SET_DST_FORMAT, NV_RT_FMT_RF32_GF32_BF32_AF32);
+    twod(c, o, A_902D_SET_DST_MEMORY_LAYOUT, NV_2D_LAYOUT_PITCH);
+    twod(c, o, A_902D_SET_DST_PITCH, 8 * 16);
+    twod(c, o, A_902D_SET_DST_WIDTH, 8);
+    twod(c, o, A_902D_SET_DST_HEIGHT, 8);
+    twod(c, o, A_902D_SET_CLIP_X0, 0);
+    twod(c, o, A_902D_SET_CLIP_Y0, 0);
+    twod(c, o, A_902D_SET_CLIP_WIDTH, 6);
+    twod(c, o, A_902D_SET_CLIP_HEIGHT, 8);
+    twod(c, o, A_902D_SET_CLIP_ENABLE, 1);
+    twod(c, o, A_902D_SET_PIXELS_FROM_MEMORY_DST_X0, 0);
+    twod(c, o, A_902D_SET_PIXELS_FROM_MEMORY_DST_Y0, 0);
+    twod(c, o, A_902D_SET_PIXELS_FROM_MEMORY_DU_DX_INT, 0);
+    twod(c, o, A_902D_SET_PIXELS_FROM_MEMORY_DU_DX_FRAC, 0x80000000u);
+    twod(c, o, A_902D_PIXELS_FROM_MEMORY_SRC_Y0_INT, 0);
+    for (unsigned y = 0; y < 8; y++) {
+        for (unsigned x = 0; x < 8; x++) {
+            const float *p = (const float *)fake_va(c->f, DST_VA + y * 128 + x * 16, 16);
+
+            g_assert_cmpfloat(p[0], ==, x < 6 ? (x / 2) / 7.0f : 0.0f);
+            g_assert_cmpfloat(p[1], ==, x < 6 ? y / 7.0f : 0.0f);
+        }
+    }
+    nv_twod_engine.destroy(o);
+    ctx_free(c);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -436,5 +535,6 @@ int main(int argc, char **argv)
     g_test_add_func("/draw/depth", test_depth);
     g_test_add_func("/draw/trap", test_trap);
     g_test_add_func("/draw/bad-header", test_bad_header);
+    g_test_add_func("/twod/blit", test_twod_blit);
     return g_test_run();
 }

@@ -105,8 +105,8 @@ bool sass_decode_FMUL(SassDec *d)
     m->rnd = sass_take(d, 78, 2);
     m->ftz = sass_take(d, 80, 1);
     m->pdiv = sass_take(d, 84, 3);
-    /* .FTZ and .FMZ together print as INVALID3 */
-    return m->pdiv == 4 && !(m->ftz && m->fmz);
+    /* .FTZ and .FMZ together print as INVALID3; post-scales .D8 (1) to .M8 (7), 4 none */
+    return m->pdiv != 0 && !(m->ftz && m->fmz);
 }
 
 bool sass_decode_FFMA(SassDec *d)
@@ -170,6 +170,23 @@ static bool decode_setp(SassDec *d, unsigned forms, NvSassImmType imm, bool has_
     }
     in->pdst[0] = sass_pred_dst(d, 81);
     in->pdst[1] = sass_pred_dst(d, 84);
+    sass_add_psrc(d, sass_pred(d, 87, 90));
+    return m->bool_op < 3;
+}
+
+/* FSET(.BF) Rd = ((a cmp b) bool Pacc) ? 1.0 : 0.0 (nv50_ir's set-to-float) */
+bool sass_decode_FSET(SassDec *d)
+{
+    NvSassInsn *in = d->in;
+    NvSassModFloat *m = &in->mod.f;
+    SassAlu alu;
+
+    if (!float2(d, SASS_FORMS(1, 4, 5, 6), NV_SASS_IMM_F32, &alu)) {
+        return false;
+    }
+    m->bool_op = sass_take(d, 74, 2);
+    m->cmp = sass_take(d, 76, 4);
+    m->ftz = sass_take(d, 80, 1);
     sass_add_psrc(d, sass_pred(d, 87, 90));
     return m->bool_op < 3;
 }

@@ -63,9 +63,13 @@ bool sass_decode_IPA(SassDec *d)
     a->comps = 1;
     a->loc = sass_take(d, 76, 2);
     a->freq = sass_take(d, 78, 2);
-    /* no offset register (.OFFSET), no predicate result */
-    return a->loc <= 1 && a->freq <= NV_SASS_IPA_CONSTANT && sass_expect(d, 32, 8, NV_SASS_RZ) &&
-           sass_expect(d, 81, 3, NV_SASS_PT);
+    /*
+     * No offset register (.OFFSET). The predicate result at 81..83 is PT in
+     * NAK's encoding and P0 in nv50_ir's, neither of which reads it: its
+     * meaning is not established, so the model writes nothing there.
+     */
+    sass_take(d, 81, 3);
+    return a->loc <= 1 && a->freq <= NV_SASS_IPA_STATE && sass_expect(d, 32, 8, NV_SASS_RZ);
 }
 
 /* KIL (@P): the lanes stop and their pixels are discarded. */

@@ -492,7 +492,10 @@ void sass_print_FADD(SassPrinter *p)
 
 void sass_print_FMUL(SassPrinter *p)
 {
-    print_float_arith(p, "FMUL");
+    static const char *const scale[8] = { "FMUL.INVALID0", "FMUL.D8", "FMUL.D4", "FMUL.D2",
+                                          "FMUL", "FMUL.M2", "FMUL.M4", "FMUL.M8" };
+
+    print_float_arith(p, scale[p->in->mod.f.pdiv & 7]);
 }
 
 void sass_print_FFMA(SassPrinter *p)
@@ -536,6 +539,20 @@ static void print_setp(SassPrinter *p, const char *name)
     end_mnemonic(p);
     sass_op_pred(p, p->in->pdst[0]);
     sass_op_pred(p, p->in->pdst[1]);
+    sass_op_srcs(p, 0, 2);
+    sass_op_psrcs(p);
+}
+
+void sass_print_FSET(SassPrinter *p)
+{
+    const NvSassModFloat *m = &p->in->mod.f;
+
+    sass_puts(p, "FSET.BF");
+    sass_puts(p, float_cmp_names[m->cmp & 15]);
+    sass_puts(p, m->ftz ? ".FTZ" : "");
+    sass_puts(p, bool_names[m->bool_op & 3]);
+    end_mnemonic(p);
+    sass_op_dst(p);
     sass_op_srcs(p, 0, 2);
     sass_op_psrcs(p);
 }

@@ -48,7 +48,8 @@ void sass_print_IPA(SassPrinter *p)
     const NvSassInsn *in = p->in;
 
     sass_mnemonic(p, "IPA");
-    sass_puts(p, in->mod.attr.freq == NV_SASS_IPA_CONSTANT ? ".CONSTANT" : "");
+    sass_puts(p, in->mod.attr.freq == NV_SASS_IPA_CONSTANT ? ".CONSTANT" :
+                 in->mod.attr.freq == NV_SASS_IPA_STATE ? ".STATE" : "");
     sass_puts(p, in->mod.attr.loc ? ".CENTROID" : "");
     sass_op_dst(p);
     print_attr(p, NULL, in->mod.attr.addr);

@@ -122,7 +122,7 @@ static bool fp32_plain(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, int op)
     uint32_t ta[LANES], tb[LANES], tc[LANES], r[LANES];
     const uint32_t *a, *b;
 
-    if (m->rnd || m->ftz || m->sat || m->fmz) {
+    if (m->rnd || m->ftz || m->sat || m->fmz || (op == F_MUL && m->pdiv != 4)) {
         return false;
     }
     a = fsrc(w, &in->src[0], ta, false);
@@ -176,7 +176,8 @@ static void fp32_arith(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, int op)
             v = x + y;
             break;
         case F_MUL:
-            v = x * y;
+            /* the post-scale by a power of two is exact unless it leaves the range */
+            v = ldexpf(x * y, (int)m->pdiv - 4);
             break;
         default:
             v = fmaf(x, y, nv_f32_of(c[l]));
@@ -274,6 +275,23 @@ static void set_pair(NvSmWarp *w, const NvSassInsn *in, uint32_t r, uint32_t mas
 
     nv_sm_set_pred(w, in->pdst[0], bool_op(in->mod.f.bool_op, r, acc), mask);
     nv_sm_set_pred(w, in->pdst[1], bool_op(in->mod.f.bool_op, ~r, acc), mask);
+}
+
+/* FSET.BF: 1.0 where (a cmp b) bool Pacc holds, else 0.0 */
+static void exec_FSET(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    bool ftz = in->mod.f.ftz;
+    uint32_t ta[LANES], tb[LANES], r[LANES], acc = nv_sm_pred(w, in->psrc[0]), c = 0;
+    const uint32_t *a = fsrc(w, &in->src[0], ta, ftz), *b = fsrc(w, &in->src[1], tb, ftz);
+
+    FOR_LANES(l) {
+        c |= (uint32_t)fcmp(in->mod.f.cmp, nv_f32_of(a[l]), nv_f32_of(b[l])) << l;
+    }
+    c = bool_op(in->mod.f.bool_op, c, acc);
+    FOR_LANES(l) {
+        r[l] = (c >> l) & 1 ? 0x3f800000u : 0;
+    }
+    nv_sm_write(w, in->dst.reg, r, mask);
 }
 
 static void exec_FSETP(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
@@ -912,6 +930,7 @@ NV_SM_EXECUTOR(FMUL, exec_FMUL)
 NV_SM_EXECUTOR(FFMA, exec_FFMA)
 NV_SM_EXECUTOR(FSEL, exec_FSEL)
 NV_SM_EXECUTOR(FMNMX, exec_FMNMX)
+NV_SM_EXECUTOR(FSET, exec_FSET)
 NV_SM_EXECUTOR(FSETP, exec_FSETP)
 NV_SM_EXECUTOR(FCHK, exec_FCHK)
 NV_SM_EXECUTOR(MUFU, exec_MUFU)

@@ -382,29 +382,6 @@ static void exec_LDC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     }
 }
 
-/*
- * A bindless constant buffer read (NVK's handle: address / 16 in bits 0..44,
- * size / 16 in 45..63): bytes past the size read 0, as a bound bank's do.
- */
-static bool bindless_cbuf_load(NvSmWarp *w, const NvSassInsn *in, uint32_t *lo, uint32_t *hi)
-{
-    const NvSassOperand *cb = &in->src[0];
-    uint64_t handle = nv_sm_ureg(w, cb->reg) | (uint64_t)nv_sm_ureg(w, cb->reg + 1u) << 32;
-    uint64_t base = (handle & ((1ull << 45) - 1)) << 4, size = (handle >> 45) << 4;
-    unsigned bytes = in->mod.mem.size == NV_SASS_MEM_64 ? 8 : 4;
-    int32_t off = (int32_t)cb->imm;
-    uint32_t v[2] = { 0, 0 };
-
-    if (off >= 0 && (uint64_t)off + bytes <= size &&
-        !nv_sm_mem_read(w->l, base + (uint32_t)off, v, bytes)) {
-        nv_sm_fault(w, NV_SM_ERR_MMU, base + (uint32_t)off, false, 0);
-        return false;
-    }
-    *lo = v[0];
-    *hi = v[1];
-    return true;
-}
-
 static void exec_ULDC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     const NvSassOperand *cb = &in->src[0];
@@ -415,14 +392,15 @@ static void exec_ULDC(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
         return;
     }
     if (in->mod.mem.bindless) {
-        uint32_t lo;
+        uint32_t v[2];
 
-        if (!bindless_cbuf_load(w, in, &lo, &hi)) {
+        if (!nv_sm_cbuf_bindless(w, cb->reg, (int32_t)cb->imm, v,
+                                 in->mod.mem.size == NV_SASS_MEM_64 ? 8 : 4)) {
             return;             /* faulted */
         }
-        nv_sm_set_ureg(w, in->dst.reg, lo);
+        nv_sm_set_ureg(w, in->dst.reg, GUINT32_FROM_LE(v[0]));
         if (in->mod.mem.size == NV_SASS_MEM_64 && in->dst.reg != NV_SASS_URZ) {
-            nv_sm_set_ureg(w, in->dst.reg + 1u, hi);
+            nv_sm_set_ureg(w, in->dst.reg + 1u, GUINT32_FROM_LE(v[1]));
         }
         return;
     }

@@ -19,12 +19,29 @@ uint32_t nv_sm_cbuf32(NvSmWarp *w, unsigned bank, uint32_t offset)
     return GUINT32_FROM_LE(v);
 }
 
+bool nv_sm_cbuf_bindless(NvSmWarp *w, unsigned ur, int64_t off, void *buf, unsigned bytes)
+{
+    uint64_t handle = nv_sm_ureg(w, ur) | (uint64_t)nv_sm_ureg(w, ur + 1u) << 32;
+    uint64_t base = (handle & ((1ull << 45) - 1)) << 4, size = (handle >> 45) << 4;
+
+    memset(buf, 0, bytes);
+    if (off >= 0 && (uint64_t)off + bytes <= size &&
+        !nv_sm_mem_read(w->l, base + (uint64_t)off, buf, bytes)) {
+        nv_sm_fault(w, NV_SM_ERR_MMU, base + (uint64_t)off, false, 0);
+        return false;
+    }
+    return true;
+}
+
 static uint32_t cbuf_operand(NvSmWarp *w, const NvSassOperand *o, uint32_t extra)
 {
-    /* cx[URn][off]: the bank comes from a uniform register (bits 0..4) */
-    unsigned bank = o->mods & NV_SASS_MOD_CX ? nv_sm_ureg(w, o->reg) & 0x1f : o->reg;
+    uint32_t off = (o->imm & NV_SM_CBUF_ADDR_MASK) + extra, v;
 
-    return nv_sm_cbuf32(w, bank, (o->imm & NV_SM_CBUF_ADDR_MASK) + extra);
+    if (o->mods & NV_SASS_MOD_CX) {
+        nv_sm_cbuf_bindless(w, o->reg, off, &v, 4);
+        return GUINT32_FROM_LE(v);
+    }
+    return nv_sm_cbuf32(w, o->reg, off);
 }
 
 static void fill(uint32_t tmp[NV_SM_LANES], uint32_t v)

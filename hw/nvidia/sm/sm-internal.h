@@ -213,6 +213,12 @@ static inline void nv_sm_write(NvSmWarp *w, unsigned reg, const uint32_t *v, uin
     }
 }
 
+/*
+ * cx[URn][off]: a bindless constant buffer whose handle is the UR pair
+ * (NVK's layout: address / 16 in bits 0..44, size / 16 in 45..63). bytes at
+ * off into buf (zeroes past the size); false: an MMU fault stopped the launch.
+ */
+bool nv_sm_cbuf_bindless(NvSmWarp *w, unsigned ur, int64_t off, void *buf, unsigned bytes);
 /* Constant bank read (4 bytes, zero outside the bound size, as hardware). */
 uint32_t nv_sm_cbuf32(NvSmWarp *w, unsigned bank, uint32_t offset);
 

@@ -71,6 +71,9 @@ enum { NV_3D_FACE_CW = 0x900, NV_3D_FACE_CCW = 0x901 };
 enum { NV_3D_CULL_FRONT = 0x404, NV_3D_CULL_BACK = 0x405, NV_3D_CULL_FRONT_AND_BACK = 0x408 };
 enum { NV_3D_ORIGIN_UPPER_LEFT = 0, NV_3D_ORIGIN_LOWER_LEFT = 1 };
 
+/* SET_SHADE_MODE: how IPA.STATE interpolates the colour attributes */
+enum { NV_3D_SHADE_FLAT = 0x1, NV_3D_SHADE_OGL_FLAT = 0x1d00 };
+
 /* SET_VIEWPORT_Z_CLIP RANGE; SET_PROVOKING_VERTEX */
 enum { NV_3D_Z_CLIP_NEGATIVE_W = 0, NV_3D_Z_CLIP_ZERO = 1 };
 enum { NV_3D_PROVOKING_FIRST = 0, NV_3D_PROVOKING_LAST = 1 };
@@ -101,6 +104,12 @@ enum {
 /* SET_CT_WRITE: one enable bit per component, R at bit 0, G 4, B 8, A 12 */
 #define NV_3D_CT_WRITE_SHIFT(c) ((c) * 4)
 
+/* FERMI_TWOD_A (cl902d.h): surface layouts, the copy operation, PIXELS_FROM_MEMORY sampling */
+enum { NV_2D_LAYOUT_BLOCKLINEAR = 0, NV_2D_LAYOUT_PITCH = 1 };
+enum { NV_2D_OP_SRCCOPY = 3 };
+enum { NV_2D_ORIGIN_CENTER = 0, NV_2D_ORIGIN_CORNER = 1 };
+enum { NV_2D_FILTER_POINT = 0, NV_2D_FILTER_BILINEAR = 1 };
+
 /* ---- the shader program header: bit positions in its 32-dword array ---- */
 #define NV_SPH_DWORDS           32
 #define NV_SPH_BYTES            (NV_SPH_DWORDS * 4)     /* code starts after it */
@@ -121,6 +130,8 @@ enum {
     NV_ATTR_POSITION = 0x70,            /* x, y, z, w */
     NV_ATTR_GENERIC0 = 0x80,            /* 32 vectors of 4 */
     NV_ATTR_GENERIC_END = 0x280,
+    NV_ATTR_COLOR0 = 0x280,             /* GL's front and back colours (IPA.STATE) */
+    NV_ATTR_COLOR_END = 0x2c0,
     NV_ATTR_INSTANCE_ID = 0x2f8,
     NV_ATTR_VERTEX_ID = 0x2fc,
     NV_ATTR_FRONT_FACE = 0x3fc,

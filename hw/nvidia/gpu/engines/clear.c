@@ -36,6 +36,16 @@ static const RtDepthFormat rt_depth_formats[] = {
 };
 
 
+const RtColorFormat *nv_rt_color_format(uint32_t value)
+{
+    for (unsigned k = 0; k < G_N_ELEMENTS(rt_color_formats); k++) {
+        if (rt_color_formats[k].value == value) {
+            return &rt_color_formats[k];
+        }
+    }
+    return NULL;
+}
+
 static uint32_t st(const NvThreed *t, uint32_t mthd)
 {
     return nv_threed_state(t, mthd);
@@ -76,12 +86,7 @@ bool nv_rt_color_target(NvThreed *t, unsigned i, RtSurf *s, const RtColorFormat 
     uint32_t format = st(t, A_C597_SET_COLOR_TARGET_FORMAT + o);
     uint32_t mem = st(t, A_C597_SET_COLOR_TARGET_MEMORY + o);
 
-    *fmt = NULL;
-    for (unsigned k = 0; k < G_N_ELEMENTS(rt_color_formats); k++) {
-        if (rt_color_formats[k].value == format) {
-            *fmt = &rt_color_formats[k];
-        }
-    }
+    *fmt = nv_rt_color_format(format);
     if (!*fmt) {
         if (format != NV_RT_FMT_DISABLED) {
             nv_threed_unimp(t, A_C597_SET_COLOR_TARGET_FORMAT + o, format);

@@ -101,6 +101,24 @@ NvGuestErrorKind nv_compute_sm_error_kind(NvSmErrorKind k)
     return (unsigned)k < NV_ARRAY_SIZE(kinds) && kinds[k] ? kinds[k] : NV_ERR_SM_ILLEGAL_INSN;
 }
 
+void nv_engine_sm_error(const NvMemIf *mem, const char *who, const NvSmError *e, char *msg,
+                        size_t len)
+{
+    uint64_t w[2];
+    int n = snprintf(msg, len, "%s: %s at pc 0x%llx, CTA (%u,%u,%u) warp %u lane %u, address "
+                     "0x%llx", who, nv_sm_error_name(e->kind), (unsigned long long)e->pc,
+                     e->cta[0], e->cta[1], e->cta[2], e->warp, e->lane,
+                     (unsigned long long)e->addr);
+
+    /* An illegal instruction: its words, for whoever extends the decoder. */
+    if (e->kind == NV_SM_ERR_ILLEGAL_INSN && n > 0 && (size_t)n < len &&
+        mem->read(mem->opaque, true, 0, e->pc, w, sizeof(w))) {
+        snprintf(msg + n, len - n, ", instruction 0x%016llx%016llx",
+                 (unsigned long long)w[1], (unsigned long long)w[0]);
+    }
+    mem->error(mem->opaque, nv_compute_sm_error_kind(e->kind), msg);
+}
+
 /* ---- the QMD ---- */
 
 static uint32_t mthd_value(const uint32_t *mthd, uint32_t offset)
@@ -295,19 +313,7 @@ NvEngineStatus nv_compute_run(NvComputeState *s, const NvMemIf *mem, uint64_t sl
     nv_sm_launch_stats(s->launch, &s->stats);
     nv_compute_fini(s);
     if (s->err.kind != NV_SM_OK) {
-        uint64_t w[2];
-        int n = snprintf(msg, sizeof(msg), "compute: %s at pc 0x%llx, CTA (%u,%u,%u) warp %u "
-                         "lane %u, address 0x%llx", nv_sm_error_name(s->err.kind),
-                         (unsigned long long)s->err.pc, s->err.cta[0], s->err.cta[1],
-                         s->err.cta[2], s->err.warp, s->err.lane,
-                         (unsigned long long)s->err.addr);
-        /* An illegal instruction: its words, for whoever extends the decoder. */
-        if (s->err.kind == NV_SM_ERR_ILLEGAL_INSN && n > 0 && (size_t)n < sizeof(msg) &&
-            mem->read(mem->opaque, true, 0, s->err.pc, w, sizeof(w))) {
-            snprintf(msg + n, sizeof(msg) - n, ", instruction 0x%016llx%016llx",
-                     (unsigned long long)w[1], (unsigned long long)w[0]);
-        }
-        mem->error(mem->opaque, nv_compute_sm_error_kind(s->err.kind), msg);
+        nv_engine_sm_error(mem, "compute", &s->err, msg, sizeof(msg));
         return NV_ENGINE_ERROR;
     }
     s->launches++;

@@ -52,5 +52,11 @@ bool nv_compute_qmd_desc(const uint32_t qmd[NV_QMD_DWORDS], const uint32_t *mthd
 NvSmMemOps nv_engine_sm_mem(const NvMemIf **mem);
 /* The guest-error kind (nv-errors.h) of an SM error, for launches of any class. */
 NvGuestErrorKind nv_compute_sm_error_kind(NvSmErrorKind k);
+/*
+ * Reports a launch's SM error as a guest error: "who: kind at pc ...", with
+ * an illegal instruction's words; msg (len bytes) is the buffer.
+ */
+void nv_engine_sm_error(const NvMemIf *mem, const char *who, const NvSmError *e, char *msg,
+                        size_t len);
 
 #endif

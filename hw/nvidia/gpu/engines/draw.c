@@ -155,7 +155,7 @@ bool nv_draw_run_launch(NvThreed *t, NvSmLaunchDesc *d, const char *stage)
 {
     const NvSmMemOps ops = nv_engine_sm_mem(&t->mem);
     NvSmLaunch *l = nv_sm_launch_new(t->cfg.sm, d, &ops, &t->sm_err);
-    char msg[192];
+    char who[32], msg[256];
 
     if (l) {
         while (!nv_sm_launch_run(l, 0, 0)) {
@@ -166,10 +166,8 @@ bool nv_draw_run_launch(NvThreed *t, NvSmLaunchDesc *d, const char *stage)
             return true;
         }
     }
-    snprintf(msg, sizeof(msg), "3D: %s shader: %s at pc 0x%llx, address 0x%llx", stage,
-             nv_sm_error_name(t->sm_err.kind), (unsigned long long)t->sm_err.pc,
-             (unsigned long long)t->sm_err.addr);
-    t->mem->error(t->mem->opaque, nv_compute_sm_error_kind(t->sm_err.kind), msg);
+    snprintf(who, sizeof(who), "3D: %s shader", stage);
+    nv_engine_sm_error(t->mem, who, &t->sm_err, msg, sizeof(msg));
     return false;
 }
 
@@ -662,6 +660,7 @@ static const uint32_t draw_consumed[][2] = {
     { A_C597_SET_COLOR_CLAMP, A_C597_SET_COLOR_CLAMP },
     { A_C597_SET_STENCIL_TEST, A_C597_SET_STENCIL_TEST },
     { A_C597_SET_ZPASS_PIXEL_COUNT, A_C597_SET_ZPASS_PIXEL_COUNT },
+    { A_C597_SET_SHADE_MODE, A_C597_SET_SHADE_MODE },
 };
 
 bool nv_threed_draw_method(NvThreed *t, uint32_t mthd, uint32_t data, bool *handled)

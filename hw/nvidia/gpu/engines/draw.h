@@ -54,6 +54,7 @@ typedef struct DrawRaster {
     bool ccw_negative;                  /* counter-clockwise = negative area (upper-left origin) */
     bool cull_front, cull_back;
     bool front_ccw;
+    bool shade_flat;                    /* SET_SHADE_MODE flat: colours from the provoking vertex */
     uint32_t npix, nprims;
     uint64_t kept, passed;              /* pixel shader invocations kept, pixels written */
 } DrawRaster;

@@ -84,7 +84,7 @@ typedef struct NvEngineOps {
     unsigned (*error_code)(void *obj);
 } NvEngineOps;
 
-extern const NvEngineOps nv_ce_engine, nv_i2m_engine, nv_compute_engine, nv_state_engine,
+extern const NvEngineOps nv_ce_engine, nv_i2m_engine, nv_compute_engine, nv_twod_engine,
     nv_threed_engine;
 
 #endif

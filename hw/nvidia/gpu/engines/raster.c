@@ -121,6 +121,8 @@ bool nv_draw_raster_begin(DrawRaster *r, NvThreed *t, const DrawShader *ps)
     r->z_clip_zero = (st(t, A_C597_SET_VIEWPORT_Z_CLIP) & 1) == NV_3D_Z_CLIP_ZERO;
     r->ccw_negative = NV_FEX32(origin, C597_SET_WINDOW_ORIGIN, MODE) == NV_3D_ORIGIN_UPPER_LEFT;
     r->front_ccw = st(t, A_C597_OGL_SET_FRONT_FACE) == NV_3D_FACE_CCW;
+    r->shade_flat = st(t, A_C597_SET_SHADE_MODE) == NV_3D_SHADE_OGL_FLAT ||
+                    st(t, A_C597_SET_SHADE_MODE) == NV_3D_SHADE_FLAT;
     if (NV_FEX32(st(t, A_C597_OGL_SET_CULL), C597_OGL_SET_CULL, ENABLE)) {
         r->cull_front = cull == NV_3D_CULL_FRONT || cull == NV_3D_CULL_FRONT_AND_BACK;
         r->cull_back = cull == NV_3D_CULL_BACK || cull == NV_3D_CULL_FRONT_AND_BACK;
@@ -191,7 +193,8 @@ static void setup_planes(const DrawRaster *r, const SetupVert *v, const uint32_t
     for (unsigned w = NV_ATTR_POSITION / 4; w < NV_ATTR_FRONT_FACE / 4; w++) {
         double f0, f1, f2;
 
-        if (r->imap[w] == NV_SPH_IMAP_CONSTANT) {
+        if (r->imap[w] == NV_SPH_IMAP_CONSTANT ||
+            (r->shade_flat && w >= NV_ATTR_COLOR0 / 4 && w < NV_ATTR_COLOR_END / 4)) {
             p->plane[w].a = nv_f32_of(flat[w]);
             continue;
         }

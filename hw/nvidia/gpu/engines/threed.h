@@ -111,6 +111,7 @@ bool nv_threed_clear(NvThreed *t, uint32_t data);
 NvEngineStatus nv_threed_clear_run(NvThreed *t, uint64_t budget);
 
 /* Render targets (clear.c): where they are, their formats, texel packing. */
+const RtColorFormat *nv_rt_color_format(uint32_t value);     /* NULL: not a known format */
 bool nv_rt_color_target(NvThreed *t, unsigned i, RtSurf *s, const RtColorFormat **fmt);
 bool nv_rt_depth_target(NvThreed *t, RtSurf *s, const RtDepthFormat **fmt);
 uint64_t nv_rt_texel(const RtSurf *s, uint32_t x, uint32_t y, uint32_t z);

@@ -35,7 +35,7 @@ typedef enum NvClassError {
     X(I2M, 0xa140, KEPLER_INLINE_TO_MEMORY_B, HOST, &nv_i2m_engine, CE_LAUNCH, A140)      \
     X(COMPUTE, 0xc5c0, TURING_COMPUTE_A, GR, &nv_compute_engine, GR_TRAP, C5C0)           \
     X(THREED, 0xc597, TURING_A, GR, &nv_threed_engine, GR_TRAP, C597)                      \
-    X(TWOD, 0x902d, FERMI_TWOD_A, GR, &nv_state_engine, NONE, 902D)                      \
+    X(TWOD, 0x902d, FERMI_TWOD_A, GR, &nv_twod_engine, NONE, 902D)                       \
     X(DISP_CORE, 0xc57d, TU102_DISP_CORE_CHANNEL_DMA, HOST, NULL, NONE, C57D)             \
     X(DISP_WINDOW, 0xc57e, TU102_DISP_WINDOW_CHANNEL_DMA, HOST, NULL, NONE, C57E)         \
     X(DISP_WIMM, 0xc57b, TU102_DISP_WINDOW_IMM_CHANNEL_DMA, HOST, NULL, NONE, C57B)       \

@@ -55,6 +55,7 @@
     /* fp32 */ \
     X(FSEL, 0x008) \
     X(FMNMX, 0x009) \
+    X(FSET, 0x00a) \
     X(FSETP, 0x00b) \
     X(FMUL, 0x020) \
     X(FADD, 0x021) \
@@ -320,7 +321,7 @@ typedef struct NvSassModFloat {
     bool bf;                    /* HSET2.BF: 1.0 instead of all ones */
     uint8_t mufu;               /* MUFU: 0 COS, SIN, EX2, LG2, RCP, RSQ, RCP64H, RSQ64H,
                                    SQRT, 9 TANH */
-    uint8_t pdiv;               /* FMUL post-scale (4 = none, the only one accepted) */
+    uint8_t pdiv;               /* FMUL post-scale: the product times 2^(pdiv - 4), 1..7 */
     uint8_t swz;                /* FSWZADD: 2 bits per quad lane, lane 0 in 7..6 */
     bool ndv;                   /* FSWZADD .NDV */
 } NvSassModFloat;
@@ -439,8 +440,12 @@ typedef struct NvSassModTex {
     uint8_t query;              /* TXQ: 0 TEX_HEADER_DIMENSION (the only one accepted) */
 } NvSassModTex;
 
-/* IPA's interpolation (bits 78..79): planes, or the provoking vertex's value. */
-enum { NV_SASS_IPA_PASS = 0, NV_SASS_IPA_CONSTANT = 1 };
+/*
+ * IPA's interpolation (bits 78..79): planes, the provoking vertex's value,
+ * or as SET_SHADE_MODE says (GL's colours; the 3D class sets their planes up
+ * so, and the SM evaluates them as PASS).
+ */
+enum { NV_SASS_IPA_PASS = 0, NV_SASS_IPA_CONSTANT = 1, NV_SASS_IPA_STATE = 2 };
 
 /*
  * ALD/AST/IPA: the attribute space (sm.h NV_SM_ATTR_WORDS). Sources of
