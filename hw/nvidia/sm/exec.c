@@ -430,13 +430,22 @@ static bool desc_valid(const NvSmLaunchDesc *d)
            d->local_bytes <= NV_SM_MAX_LOCAL && !(d->entry & 15);
 }
 
-/* Snapshots the bound constant banks (charged); false with *err filled. */
+/*
+ * Snapshots the bound constant banks (charged); false with *err filled.
+ * A graphics launch snapshots a bank when a shader first reads it
+ * (nv_sm_cbuf_fetch): bind groups keep slots the shader never reads, which
+ * may point at memory long unmapped, and only a read faults on hardware.
+ */
 static bool snapshot_cbufs(NvSmLaunch *l, NvSmError *err)
 {
     for (unsigned b = 0; b < NV_SM_CBUF_BANKS; b++) {
         uint32_t size = MIN(l->d.cbuf[b].size, NV_SM_CBUF_MAX);
 
         if (!l->d.cbuf[b].valid) {
+            continue;
+        }
+        if (l->d.gfx) {
+            l->cbuf_lazy[b] = 1;
             continue;
         }
         l->cbuf_size[b] = size;
@@ -452,6 +461,32 @@ static bool snapshot_cbufs(NvSmLaunch *l, NvSmError *err)
         }
     }
     return true;
+}
+
+bool nv_sm_cbuf_fetch(NvSmWarp *w, unsigned bank)
+{
+    NvSmLaunch *l = w->l;
+    uint32_t size = MIN(l->d.cbuf[bank].size, NV_SM_CBUF_MAX);
+    bool ok = true;
+    uint8_t *p;
+
+    g_mutex_lock(&l->cbuf_lock);
+    if (g_atomic_int_get(&l->cbuf_lazy[bank]) && !l->cbuf[bank]) {
+        p = nv_sm_host_alloc(l->sm, MAX(size, 4));
+        ok = p && (!size || nv_sm_mem_read(l, l->d.cbuf[bank].addr, p, size));
+        if (ok) {
+            l->cbuf_size[bank] = size;
+            g_atomic_pointer_set(&l->cbuf[bank], p);
+        } else {
+            nv_sm_host_free(l->sm, p, MAX(size, 4));
+        }
+        g_atomic_int_set(&l->cbuf_lazy[bank], 0);  /* a fault is reported once */
+    }
+    g_mutex_unlock(&l->cbuf_lock);
+    if (!ok) {
+        nv_sm_fault(w, p ? NV_SM_ERR_MMU : NV_SM_ERR_RESOURCE, l->d.cbuf[bank].addr, false, 0);
+    }
+    return ok;
 }
 
 /*
@@ -494,6 +529,7 @@ NvSmLaunch *nv_sm_launch_new(NvSm *sm, const NvSmLaunchDesc *desc,
     g_mutex_init(&l->mem_lock);
     g_mutex_init(&l->lock);
     g_mutex_init(&l->code_lock);
+    g_mutex_init(&l->cbuf_lock);
     l->parked = g_ptr_array_sized_new(sm->workers);
     l->spare = g_ptr_array_sized_new(sm->workers);
     l->threads = desc->block[0] * desc->block[1] * desc->block[2];
@@ -759,6 +795,7 @@ void nv_sm_launch_free(NvSmLaunch *l)
     g_mutex_clear(&l->mem_lock);
     g_mutex_clear(&l->lock);
     g_mutex_clear(&l->code_lock);
+    g_mutex_clear(&l->cbuf_lock);
     nv_sm_host_free(l->sm, l, sizeof(*l));
 }
 

@@ -11,6 +11,10 @@ uint32_t nv_sm_cbuf32(NvSmWarp *w, unsigned bank, uint32_t offset)
     NvSmLaunch *l = w->l;
     uint32_t v;
 
+    if (bank < NV_SM_CBUF_BANKS && !g_atomic_pointer_get(&l->cbuf[bank]) &&
+        g_atomic_int_get(&l->cbuf_lazy[bank]) && !nv_sm_cbuf_fetch(w, bank)) {
+        return 0;
+    }
     if (bank >= NV_SM_CBUF_BANKS || !l->cbuf[bank] || offset > l->cbuf_size[bank] - 4 ||
         l->cbuf_size[bank] < 4) {
         return 0;

@@ -119,8 +119,10 @@ struct NvSmLaunch {
     NvSmMemOps mem;
     uint64_t serial;                /* unique per launch: keys the workers' translation caches */
     GMutex mem_lock;                /* serialises NvSmMemOps calls and slow atomics */
-    uint8_t *cbuf[NV_SM_CBUF_BANKS];    /* snapshots, NULL when not bound */
+    uint8_t *cbuf[NV_SM_CBUF_BANKS];    /* snapshots, NULL when not bound (or not yet read) */
     uint32_t cbuf_size[NV_SM_CBUF_BANKS];
+    int cbuf_lazy[NV_SM_CBUF_BANKS];    /* atomic: bound, snapshotted at the first read */
+    GMutex cbuf_lock;
     uint32_t threads, nwarps;       /* per CTA */
     uint64_t total_ctas;
     uint64_t next_cta;              /* under lock */
@@ -219,6 +221,8 @@ static inline void nv_sm_write(NvSmWarp *w, unsigned reg, const uint32_t *v, uin
  * off into buf (zeroes past the size); false: an MMU fault stopped the launch.
  */
 bool nv_sm_cbuf_bindless(NvSmWarp *w, unsigned ur, int64_t off, void *buf, unsigned bytes);
+/* Snapshots a lazily bound bank at its first read; false: a fault stopped the launch. */
+bool nv_sm_cbuf_fetch(NvSmWarp *w, unsigned bank);
 /* Constant bank read (4 bytes, zero outside the bound size, as hardware). */
 uint32_t nv_sm_cbuf32(NvSmWarp *w, unsigned bank, uint32_t offset);
 

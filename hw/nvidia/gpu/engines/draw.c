@@ -29,6 +29,8 @@
 #include "hw/nvidia/cl-c597.h"
 #include "hw/nvidia/nv-f16.h"
 
+_Static_assert(NV_3D_CB_SLOTS <= NV_SM_CBUF_BANKS, "a stage's slots are the SM's banks");
+
 static uint32_t st(const NvThreed *t, uint32_t mthd)
 {
     return nv_threed_state(t, mthd);
@@ -126,12 +128,6 @@ static bool shader_load(NvThreed *t, unsigned idx, DrawShader *sh)
     for (unsigned b = 0; b < NV_3D_CB_SLOTS && group < NV_3D_BIND_GROUPS; b++) {
         const NvThreedCbuf *cb = &t->cb[group][b];
 
-        if (b >= NV_SM_CBUF_BANKS) {
-            if (cb->valid) {
-                nv_threed_unimp(t, A_C597_BIND_GROUP_CONSTANT_BUFFER, b);
-            }
-            continue;
-        }
         d->cbuf[b].valid = cb->valid;
         d->cbuf[b].addr = cb->addr;
         d->cbuf[b].size = MIN(cb->size, NV_SM_CBUF_MAX);

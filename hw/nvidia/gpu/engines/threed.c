@@ -17,10 +17,28 @@
 #include "../base/util.h"
 #include "hw/nvidia/cl-c597.h"
 
+/*
+ * Method state a new object starts with where it is not zero, as the
+ * golden context leaves it: each stage reads the constant buffers of its own
+ * bind group (vertex 0 ... pixel 4; nouveau's GL driver relies on it, NVK
+ * sets them), and the rasterizer is on.
+ */
+static void threed_defaults(NvThreed *t)
+{
+    for (unsigned i = 0; i < NV_3D_STAGES; i++) {
+        t->mthd[(A_C597_SET_PIPELINE_BINDING + i * A_C597_SET_PIPELINE_BINDING_STRIDE) / 4] =
+            i ? i - 1 : 0;
+    }
+    t->mthd[A_C597_SET_RASTER_ENABLE / 4] = 1;
+}
+
 static void *threed_create(const NvGpu *gpu)
 {
     NvThreed *t = g_try_new0(NvThreed, 1);
 
+    if (t) {
+        threed_defaults(t);
+    }
     if (t && gpu) {
         t->cfg = gpu->compute_cfg;
     }

@@ -23,8 +23,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Constant buffer banks a launch can bind (QMD CONSTANT_BUFFER_VALID bits). */
-#define NV_SM_CBUF_BANKS        8
+/*
+ * Constant buffer banks a launch can bind: a QMD binds 8 (its
+ * CONSTANT_BUFFER_VALID bits), a graphics stage 18 (its bind group's slots;
+ * nouveau's GL driver keeps its own constants, texture handles among them,
+ * in slot 15).
+ */
+#define NV_SM_CBUF_BANKS        18
 #define NV_SM_CBUF_MAX          0x10000u    /* bytes per bank */
 /* A constant address is 16 bits: offsets (shown signed by nvdisasm) wrap in the bank. */
 #define NV_SM_CBUF_ADDR_MASK    (NV_SM_CBUF_MAX - 1)
