@@ -14,8 +14,9 @@
  * pixel, the top-left rule), each pixel drawn exactly once where two
  * triangles share an edge (additive blending would show twice), a colour
  * gradient within one step of 8 bits, the depth test between overlapping
- * triangles, an indexed strip with primitive restart and an occlusion
- * query counting the samples drawn.
+ * triangles, an indexed strip with primitive restart, an occlusion
+ * query counting the samples drawn, and instanced draws (direct and
+ * indirect) with a colour per instance.
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -420,7 +421,7 @@ typedef struct Vtx {
 
 /* A graphics pipeline of tri.vert and tri.frag for RGBA8 (and D32 when depth). */
 static VkResult pipeline_new(const Vk *vk, VkPrimitiveTopology topo, bool blend_add, bool depth,
-                             bool restart, VkPipeline *pipe)
+                             bool restart, bool color_per_instance, VkPipeline *pipe)
 {
     VkShaderModuleCreateInfo vmi = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                      .codeSize = sizeof(tri_vert_spv), .pCode = tri_vert_spv };
@@ -441,13 +442,17 @@ static VkResult pipeline_new(const Vk *vk, VkPrimitiveTopology topo, bool blend_
           .stage = VK_SHADER_STAGE_VERTEX_BIT, .module = vs, .pName = "main" },
         { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
           .stage = VK_SHADER_STAGE_FRAGMENT_BIT, .module = fs, .pName = "main" } };
-    VkVertexInputBindingDescription bind = { 0, sizeof(Vtx), VK_VERTEX_INPUT_RATE_VERTEX };
+    /* binding 1: a colour per instance, for the instanced draw */
+    VkVertexInputBindingDescription bind[2] = {
+        { 0, sizeof(Vtx), VK_VERTEX_INPUT_RATE_VERTEX },
+        { 1, 16, VK_VERTEX_INPUT_RATE_INSTANCE } };
     VkVertexInputAttributeDescription attrs[2] = {
         { 0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0 },
-        { 1, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 16 } };
+        { 1, color_per_instance, VK_FORMAT_R32G32B32A32_SFLOAT, color_per_instance ? 0 : 16 } };
     VkPipelineVertexInputStateCreateInfo vi = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-        .vertexBindingDescriptionCount = 1, .pVertexBindingDescriptions = &bind,
+        .vertexBindingDescriptionCount = color_per_instance ? 2 : 1,
+        .pVertexBindingDescriptions = bind,
         .vertexAttributeDescriptionCount = 2, .pVertexAttributeDescriptions = attrs };
     VkPipelineInputAssemblyStateCreateInfo ia = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO, .topology = topo,
@@ -565,6 +570,9 @@ typedef struct Scene {
     uint32_t count;
     VkPrimitiveTopology topo;
     bool blend_add, depth, restart;
+    const float (*instance_color)[4];   /* non-NULL: instanced, a colour per instance */
+    uint32_t instances, first_instance;
+    bool indirect;              /* the draw's parameters from a buffer */
 } Scene;
 
 /* Renders sc into a TW x TH RGBA8 image cleared to 0 and reads it back into px. */
@@ -578,8 +586,21 @@ static int render(const Vk *vk, const Scene *sc, uint32_t *px, uint64_t *samples
     VkQueryPoolCreateInfo oci = { .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
                                   .queryType = VK_QUERY_TYPE_OCCLUSION, .queryCount = 1 };
 
-    VK(pipeline_new(vk, sc->topo, sc->blend_add, sc->depth, sc->restart, &pipe));
+    VkBuffer colors = VK_NULL_HANDLE, args = VK_NULL_HANDLE;
+    uint32_t instances = sc->instances ? sc->instances : 1;
+
+    VK(pipeline_new(vk, sc->topo, sc->blend_add, sc->depth, sc->restart, sc->instance_color != NULL,
+                    &pipe));
     VK(data_buf(vk, sc->v, sizeof(Vtx) * sc->nv, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb));
+    if (sc->instance_color) {
+        VK(data_buf(vk, sc->instance_color, 16 * (sc->first_instance + instances),
+                    VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &colors));
+    }
+    if (sc->indirect) {
+        VkDrawIndirectCommand cmd = { sc->count, instances, 0, sc->first_instance };
+
+        VK(data_buf(vk, &cmd, sizeof(cmd), VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, &args));
+    }
     if (sc->idx) {
         VK(data_buf(vk, sc->idx, 2 * sc->count, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &ib));
     }
@@ -610,12 +631,17 @@ static int render(const Vk *vk, const Scene *sc, uint32_t *px, uint64_t *samples
     vkCmdBeginRendering(vk->cb, &ri);
     vkCmdBindPipeline(vk->cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
     vkCmdBindVertexBuffers(vk->cb, 0, 1, &vb, &zero);
+    if (colors) {
+        vkCmdBindVertexBuffers(vk->cb, 1, 1, &colors, &zero);
+    }
     vkCmdBeginQuery(vk->cb, occ, 0, 0);
     if (sc->idx) {
         vkCmdBindIndexBuffer(vk->cb, ib, 0, VK_INDEX_TYPE_UINT16);
-        vkCmdDrawIndexed(vk->cb, sc->count, 1, 0, 0, 0);
+        vkCmdDrawIndexed(vk->cb, sc->count, instances, 0, 0, sc->first_instance);
+    } else if (args) {
+        vkCmdDrawIndirect(vk->cb, args, 0, 1, sizeof(VkDrawIndirectCommand));
     } else {
-        vkCmdDraw(vk->cb, sc->count, 1, 0, 0);
+        vkCmdDraw(vk->cb, sc->count, instances, 0, sc->first_instance);
     }
     vkCmdEndQuery(vk->cb, occ, 0);
     vkCmdEndRendering(vk->cb);
@@ -776,6 +802,50 @@ static int indexed_strip(const Vk *vk)
     return 0;
 }
 
+/*
+ * Instances: one triangle, three instances starting at instance 1, each
+ * taking its colour from a per-instance stream (entries 1..3: red, green,
+ * blue at a quarter), blended additively: the triangle reads (64, 64, 64)
+ * where each instance drew once; entry 0 (white) must not show. Then the
+ * same through vkCmdDrawIndirect (NVK's macro reads the parameters with
+ * the MME's DMA).
+ */
+static int instanced(const Vk *vk)
+{
+    static uint32_t px[TW * TH];
+    static const float colors[4][4] = {
+        { 1, 1, 1, 1 }, { 0.25f, 0, 0, 0 }, { 0, 0.25f, 0, 0 }, { 0, 0, 0.25f, 0 } };
+    const float x[3] = { 4, 60, 4 }, y[3] = { 4, 4, 44 };
+    Vtx v[3] = { vtx(x[0], y[0], 0.5f, 0, 0, 0, 0), vtx(x[1], y[1], 0.5f, 0, 0, 0, 0),
+                 vtx(x[2], y[2], 0.5f, 0, 0, 0, 0) };
+    Scene sc = { .v = v, .nv = 3, .count = 3, .topo = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+                 .blend_add = true, .instance_color = colors, .instances = 3,
+                 .first_instance = 1 };
+    const char *how[2] = { "vkCmdDraw", "vkCmdDrawIndirect" };
+    uint64_t samples;
+
+    for (int k = 0; k < 2; k++) {
+        unsigned bad = 0, in = 0;
+
+        sc.indirect = k;
+        if (render(vk, &sc, px, &samples)) {
+            return 1;
+        }
+        for (int py = 0; py < (int)TH; py++) {
+            for (int qx = 0; qx < (int)TW; qx++) {
+                bool c = ref_covered(x, y, qx, py);
+
+                in += c;
+                bad += px[py * TW + qx] != (c ? 0x00404040u : 0);
+            }
+        }
+        report(!bad && samples == 3ull * in, "draw: three instances from instance 1 through %s, "
+               "each its own colour (%u pixels wrong, %llu samples of %u)", how[k], bad,
+               (unsigned long long)samples, 3 * in);
+    }
+    return 0;
+}
+
 int main(void)
 {
     VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
@@ -829,7 +899,7 @@ int main(void)
     VK(vkCreateFence(vk.dev, &fci, NULL, &vk.fence));
 
     if (rgba8(&vk) || others(&vk) || layers(&vk) || queries(&vk) || shared_edge(&vk) ||
-        gradient(&vk) || depth(&vk) || indexed_strip(&vk)) {
+        gradient(&vk) || depth(&vk) || indexed_strip(&vk) || instanced(&vk)) {
         return 1;
     }
     return failed;
