@@ -51,6 +51,7 @@ bench: core
 	@echo "== nvqemu: host benchmark (model core, this machine)"
 	@$(CORE)/tools/bench/bench-host
 	@$(CORE)/tools/bench/bench-sm $(CURDIR)
+	@$(CORE)/tools/bench/bench-draw
 	@tools/bench/bench-cuda.sh $(CORE)
 
 # What a guest sees (TCG): Vulkan submit round trips, GPU timestamps, BAR1 bandwidth.

@@ -11,226 +11,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "fake-mem.h"
-#include "base/gpu.h"
-#include "engines/engine.h"
+#include "draw-harness.h"
 #include "hw/nvidia/cl-902d.h"
-#include "hw/nvidia/cl-c597.h"
-#include "hw/nvidia/nv-3d.h"
-#include "hw/nvidia/nv-f16.h"
-#include "hw/nvidia/nv-rt.h"
 
-#define VA_SIZE     (1u << 20)
-#define RT_VA       (FAKE_VA_BASE + 0x10000)    /* 16x16 RGBA8, pitch 64 */
-#define ZT_VA       (FAKE_VA_BASE + 0x20000)    /* 16x16 ZF32, block linear */
-#define VB_VA       (FAKE_VA_BASE + 0x30000)
-#define IB_VA       (FAKE_VA_BASE + 0x38000)
-#define VS_VA       (FAKE_VA_BASE + 0x40000)
-#define PS_VA       (FAKE_VA_BASE + 0x41000)
-#define N           16
-#define STAGE(m, i) ((m) + (i) * A_C597_SET_PIPELINE_SHADER_STRIDE)
-
-typedef struct Ctx {
-    FakeMem *f;
-    NvMemIf mem;
-    NvGpu *gpu;
-    void *obj;
-} Ctx;
-
-/* ---- hand-assembled sm_75 instructions (field maps in hw/nvidia/sm/decode-gfx.c) ---- */
-
-#define RZ 0xffull
-#define PT_GUARD (7ull << 12)
-
-static void put_insn(uint8_t *p, uint64_t lo, uint64_t hi)
-{
-    for (unsigned i = 0; i < 8; i++) {
-        p[i] = (uint8_t)(lo >> (8 * i));
-        p[8 + i] = (uint8_t)(hi >> (8 * i));
-    }
-}
-
-/* ALD(.comps) Rd, a[addr] */
-static void ald(uint8_t **p, unsigned rd, unsigned addr, unsigned comps)
-{
-    put_insn(*p, 0x321 | PT_GUARD | (uint64_t)rd << 16 | RZ << 24 | RZ << 32 | (uint64_t)addr << 40,
-             (uint64_t)(comps - 1) << 10);
-    *p += 16;
-}
-
-/* AST(.comps) a[addr], Rs */
-static void ast(uint8_t **p, unsigned addr, unsigned rs, unsigned comps)
-{
-    put_insn(*p, 0x322 | PT_GUARD | RZ << 24 | (uint64_t)rs << 32 | (uint64_t)addr << 40,
-             RZ | (uint64_t)(comps - 1) << 10);
-    *p += 16;
-}
-
-/* IPA Rd, a[addr] (freq 1: .CONSTANT) */
-static void ipa(uint8_t **p, unsigned rd, unsigned addr, unsigned freq)
-{
-    put_insn(*p, 0x326 | PT_GUARD | (uint64_t)rd << 16 | RZ << 32,
-             addr / 4 | (uint64_t)freq << 14 | 7ull << 17);
-    *p += 16;
-}
-
-static void exit_insn(uint8_t **p)
-{
-    put_insn(*p, 0x94d | PT_GUARD, 7ull << 23);
-    *p += 16;
-}
-
-static void bpt_trap(uint8_t **p)
-{
-    put_insn(*p, 0x95c | PT_GUARD | 1ull << 34, 3ull << 20);
-    *p += 16;
-}
-
-/* ---- setup ---- */
-
-static void mthd_expect(Ctx *c, uint32_t m, uint32_t data, NvEngineStatus want)
-{
-    g_assert_cmpint(nv_threed_engine.method(c->obj, &c->mem, m, data), ==, want);
-}
-
-static void mthd(Ctx *c, uint32_t m, uint32_t data)
-{
-    mthd_expect(c, m, data, NV_ENGINE_IDLE);
-}
-
-static void mthd_f(Ctx *c, uint32_t m, float v)
-{
-    mthd(c, m, nv_bits_f32(v));
-}
-
-static void mthd_va(Ctx *c, uint32_t hi, uint32_t lo, uint64_t va)
-{
-    mthd(c, hi, (uint32_t)(va >> 32));
-    mthd(c, lo, (uint32_t)va);
-}
-
-/* A shader at va: its header (type, stage, and for pixel shaders imap/omap words), then code. */
-static uint8_t *shader(Ctx *c, uint64_t va, unsigned stage, const uint32_t *extra, unsigned nextra)
-{
-    uint8_t *p = fake_va(c->f, va, 0x200);
-    uint32_t sph[NV_SPH_DWORDS] = { 0 };
-
-    sph[0] = (stage == NV_3D_STAGE_PIXEL ? NV_SPH_TYPE_PS : NV_SPH_TYPE_VTG) | 3u << 5 |
-             stage << 10 | (stage == NV_3D_STAGE_PIXEL ? 1u << 14 : 0);
-    for (unsigned i = 0; i + 1 < nextra; i += 2) {
-        sph[extra[i]] = extra[i + 1];
-    }
-    memcpy(p, sph, sizeof(sph));
-    mthd(c, STAGE(A_C597_SET_PIPELINE_SHADER, stage), 1 | stage << 4);
-    mthd_va(c, STAGE(A_C597_SET_PIPELINE_PROGRAM_ADDRESS_A, stage),
-            STAGE(A_C597_SET_PIPELINE_PROGRAM_ADDRESS_B, stage), va);
-    mthd(c, STAGE(A_C597_SET_PIPELINE_REGISTER_COUNT, stage), 16);
-    return p + NV_SPH_BYTES;
-}
-
-/* The vertex shader: position from attribute 0, colour (attribute 1) to generic 0. */
-static void vertex_shader(Ctx *c)
-{
-    uint8_t *p = shader(c, VS_VA, NV_3D_STAGE_VERTEX, NULL, 0);
-
-    ald(&p, 0, NV_ATTR_GENERIC0, 4);
-    ald(&p, 4, NV_ATTR_GENERIC0 + 16, 4);
-    ast(&p, NV_ATTR_POSITION, 0, 4);
-    ast(&p, NV_ATTR_GENERIC0, 4, 4);
-    exit_insn(&p);
-}
-
-/* The pixel shader: generic 0 (interpolated screen-linearly, or flat) to target 0. */
-static void pixel_shader(Ctx *c, unsigned imap)
-{
-    /* dword 6: generic 0's four components (2 bits each); dword 18: target 0 writes RGBA */
-    const uint32_t extra[] = { 6, imap * 0x55u, 18, 0xf };
-    uint8_t *p = shader(c, PS_VA, NV_3D_STAGE_PIXEL, extra, G_N_ELEMENTS(extra));
-
-    for (unsigned i = 0; i < 4; i++) {
-        ipa(&p, i, NV_ATTR_GENERIC0 + 4 * i, imap == NV_SPH_IMAP_CONSTANT);
-    }
-    exit_insn(&p);
-}
-
-static Ctx *ctx_new(void)
-{
-    Ctx *c = g_new0(Ctx, 1);
-
-    c->f = fake_mem_new(VA_SIZE, 4096);
-    c->mem = fake_mem_if(c->f);
-    c->gpu = g_new0(NvGpu, 1);
-    c->gpu->compute_cfg.sm = nv_sm_new(NULL);
-    c->gpu->compute_cfg.sm_count = 40;
-    c->obj = nv_threed_engine.create(c->gpu);
-    memset(c->f->va, 0, VA_SIZE);
-    /* colour target 0: pitch RGBA8 */
-    mthd_va(c, A_C597_SET_COLOR_TARGET_A, A_C597_SET_COLOR_TARGET_B, RT_VA);
-    mthd(c, A_C597_SET_COLOR_TARGET_WIDTH, N * 4);
-    mthd(c, A_C597_SET_COLOR_TARGET_HEIGHT, N);
-    mthd(c, A_C597_SET_COLOR_TARGET_FORMAT, NV_RT_FMT_A8B8G8R8);
-    mthd(c, A_C597_SET_COLOR_TARGET_MEMORY, NV_RT_LAYOUT_PITCH << R_C597_SET_COLOR_TARGET_MEMORY_LAYOUT_SHIFT);
-    mthd(c, A_C597_SET_CT_SELECT, 1);
-    mthd(c, A_C597_SET_CT_WRITE, 0x1111);
-    mthd(c, A_C597_SET_SURFACE_CLIP_HORIZONTAL, (uint32_t)N << 16);
-    mthd(c, A_C597_SET_SURFACE_CLIP_VERTICAL, (uint32_t)N << 16);
-    mthd(c, A_C597_SET_VIEWPORT_CLIP_HORIZONTAL, (uint32_t)N << 16);
-    mthd(c, A_C597_SET_VIEWPORT_CLIP_VERTICAL, (uint32_t)N << 16);
-    mthd_f(c, A_C597_SET_VIEWPORT_SCALE_X, N / 2);
-    mthd_f(c, A_C597_SET_VIEWPORT_SCALE_X + 4, N / 2);
-    mthd_f(c, A_C597_SET_VIEWPORT_SCALE_X + 8, 1.0f);
-    mthd_f(c, A_C597_SET_VIEWPORT_OFFSET_X, N / 2);
-    mthd_f(c, A_C597_SET_VIEWPORT_OFFSET_X + 4, N / 2);
-    mthd_f(c, A_C597_SET_VIEWPORT_CLIP_MAX_Z, 1.0f);
-    mthd(c, A_C597_SET_VIEWPORT_Z_CLIP, NV_3D_Z_CLIP_ZERO);
-    mthd(c, A_C597_SET_RASTER_ENABLE, 1);
-    mthd(c, A_C597_OGL_SET_FRONT_FACE, NV_3D_FACE_CCW);
-    /* vertex stream 0: position and colour, 8 floats per vertex */
-    mthd(c, A_C597_SET_VERTEX_STREAM_A_FORMAT, 32 | 1u << 12);
-    mthd_va(c, A_C597_SET_VERTEX_STREAM_A_LOCATION_A, A_C597_SET_VERTEX_STREAM_A_LOCATION_B, VB_VA);
-    mthd(c, A_C597_SET_VERTEX_STREAM_SIZE_A, 0);
-    mthd(c, A_C597_SET_VERTEX_STREAM_SIZE_B, 0x8000);
-    for (unsigned i = 0; i < NV_3D_ATTRIBUTES; i++) {
-        uint32_t a = 0x01u << 21 | NV_3D_NUM_FLOAT << 27;
-
-        mthd(c, A_C597_SET_VERTEX_ATTRIBUTE_A + 4 * i,
-             i < 2 ? a | (16 * i) << 7 : NV_3D_ATTR_SOURCE_INACTIVE << 6);
-    }
-    vertex_shader(c);
-    pixel_shader(c, NV_SPH_IMAP_LINEAR);
-    return c;
-}
-
-static void ctx_free(Ctx *c)
-{
-    nv_threed_engine.destroy(c->obj);
-    nv_sm_free(c->gpu->compute_cfg.sm);
-    g_free(c->gpu);
-    fake_mem_free(c->f);
-    g_free(c);
-}
-
-/* Vertex i: window position (x, y) in pixels, depth z, colour. */
-static void vertex(Ctx *c, unsigned i, float x, float y, float z, const float rgba[4])
-{
-    float v[8] = { (x - N / 2) / (N / 2), (y - N / 2) / (N / 2), z, 1.0f,
-                   rgba[0], rgba[1], rgba[2], rgba[3] };
-
-    memcpy(fake_va(c->f, VB_VA + 32 * i, 32), v, 32);
-}
-
-static void draw_arrays(Ctx *c, unsigned op, uint32_t first, uint32_t count)
-{
-    mthd(c, A_C597_BEGIN, op);
-    mthd(c, A_C597_SET_VERTEX_ARRAY_START, first);
-    mthd(c, A_C597_DRAW_VERTEX_ARRAY, count);
-    mthd(c, A_C597_END, 0);
-}
-
-static const uint8_t *pixel(Ctx *c, unsigned x, unsigned y)
-{
-    return fake_va(c->f, RT_VA + (uint64_t)y * N * 4 + x * 4, 4);
-}
+#define N           16                      /* the target: N x N */
 
 static const float quarter[4] = { 0.25f, 0.25f, 0.25f, 0.25f };
 
@@ -253,7 +37,7 @@ static void additive_blend(Ctx *c)
  */
 static void test_top_left(void)
 {
-    Ctx *c = ctx_new();
+    Ctx *c = draw_ctx_new(N, N, 1);
     unsigned n = 0;
 
     additive_blend(c);
@@ -277,13 +61,13 @@ static void test_top_left(void)
             g_assert_cmpuint(pixel(c, x, y)[1], ==, x < 8 && y < 8 ? 64 : 0);
         }
     }
-    ctx_free(c);
+    draw_ctx_free(c);
 }
 
 /* The same square as a strip of four vertices, and as an indexed list of 16-bit indices. */
 static void test_strip_and_indexed(void)
 {
-    Ctx *c = ctx_new();
+    Ctx *c = draw_ctx_new(N, N, 1);
     const uint16_t idx[6] = { 0, 1, 2, 1, 3, 2 };
 
     additive_blend(c);
@@ -305,7 +89,7 @@ static void test_strip_and_indexed(void)
             g_assert_cmpuint(pixel(c, x, y)[2], ==, x < 8 && y < 8 ? 128 : 0);
         }
     }
-    ctx_free(c);
+    draw_ctx_free(c);
 }
 
 /*
@@ -315,7 +99,7 @@ static void test_strip_and_indexed(void)
  */
 static void test_interpolation(void)
 {
-    Ctx *c = ctx_new();
+    Ctx *c = draw_ctx_new(N, N, 1);
     const float black[4] = { 0, 0, 0, 1 }, red[4] = { 1, 0, 0, 1 };
 
     vertex(c, 0, 0, 0, 0.5f, black);
@@ -335,13 +119,13 @@ static void test_interpolation(void)
     draw_arrays(c, NV_3D_OP_TRIANGLES, 1, 3);       /* provoking vertex 1: red */
     g_assert_cmpuint(pixel(c, 15, 0)[0], ==, 255);
     g_assert_cmpuint(pixel(c, 1, 14)[0], ==, 255);
-    ctx_free(c);
+    draw_ctx_free(c);
 }
 
 /* Back faces culled (counter-clockwise is front), and the write mask keeps green. */
 static void test_cull_and_mask(void)
 {
-    Ctx *c = ctx_new();
+    Ctx *c = draw_ctx_new(N, N, 1);
     const float white[4] = { 1, 1, 1, 1 };
 
     vertex(c, 0, 0, 0, 0.5f, white);
@@ -358,13 +142,13 @@ static void test_cull_and_mask(void)
     g_assert_cmpuint(pixel(c, 1, 1)[0], ==, 255);
     g_assert_cmpuint(pixel(c, 1, 1)[1], ==, 0);
     g_assert_cmpuint(pixel(c, 1, 1)[2], ==, 255);
-    ctx_free(c);
+    draw_ctx_free(c);
 }
 
 /* The depth test: a far triangle drawn after a near one only shows where the near one is not. */
 static void test_depth(void)
 {
-    Ctx *c = ctx_new();
+    Ctx *c = draw_ctx_new(N, N, 1);
     const float red[4] = { 1, 0, 0, 1 }, green[4] = { 0, 1, 0, 1 };
 
     mthd_va(c, A_C597_SET_ZT_A, A_C597_SET_ZT_B, ZT_VA);
@@ -394,13 +178,13 @@ static void test_depth(void)
             g_assert_cmpuint(pixel(c, x, y)[1], ==, near ? 0 : 255);
         }
     }
-    ctx_free(c);
+    draw_ctx_free(c);
 }
 
 /* A pixel shader that traps stops the draw with the SM's error; nothing is written. */
 static void test_trap(void)
 {
-    Ctx *c = ctx_new();
+    Ctx *c = draw_ctx_new(N, N, 1);
     uint8_t *p = shader(c, PS_VA, NV_3D_STAGE_PIXEL, NULL, 0);
 
     bpt_trap(&p);
@@ -412,19 +196,19 @@ static void test_trap(void)
     g_assert_cmpint(c->f->last_error_kind, ==, NV_ERR_SM_TRAP);
     g_assert_cmpuint(nv_threed_engine.error_code(c->obj), ==, NV_SM_ERR_TRAP);
     g_assert_cmpuint(pixel(c, 1, 1)[0], ==, 0);
-    ctx_free(c);
+    draw_ctx_free(c);
 }
 
 /* A vertex shader header of the wrong stage is a guest error, not a guess. */
 static void test_bad_header(void)
 {
-    Ctx *c = ctx_new();
+    Ctx *c = draw_ctx_new(N, N, 1);
 
     memset(fake_va(c->f, VS_VA, 4), 0, 4);
     mthd(c, A_C597_BEGIN, NV_3D_OP_TRIANGLES);
     mthd_expect(c, A_C597_DRAW_VERTEX_ARRAY, 3, NV_ENGINE_ERROR);
     g_assert_cmpint(c->f->last_error_kind, ==, NV_ERR_DRAW_INVALID);
-    ctx_free(c);
+    draw_ctx_free(c);
 }
 
 /* ---- FERMI_TWOD_A ---- */
@@ -454,7 +238,7 @@ static uint64_t gob_offset(uint64_t xb, uint64_t y, uint64_t width_bytes)
  */
 static void test_twod_blit(void)
 {
-    Ctx *c = ctx_new();
+    Ctx *c = draw_ctx_new(N, N, 1);
     void *o = nv_twod_engine.create(c->gpu);
     float *src = (float *)fake_va(c->f, SRC_VA, 8 * 8 * 16);
 
@@ -522,7 +306,7 @@ static void test_twod_blit(void)
         }
     }
     nv_twod_engine.destroy(o);
-    ctx_free(c);
+    draw_ctx_free(c);
 }
 
 int main(int argc, char **argv)

@@ -201,6 +201,12 @@ static void clear_rect(const NvThreed *t, const RtSurf *s, uint32_t r[4])
 /* Sets bits [pos, pos + n) of the little-endian texel to v. */
 void nv_rt_put_bits(uint8_t *b, unsigned pos, unsigned n, uint64_t v)
 {
+    if (!(pos % 8) && !(n % 8)) {       /* whole bytes: most formats' components */
+        for (unsigned i = 0; i < n / 8; i++) {
+            b[pos / 8 + i] = (uint8_t)(v >> (8 * i));
+        }
+        return;
+    }
     for (unsigned i = 0; i < n; i++) {
         unsigned at = pos + i;
 
@@ -271,6 +277,12 @@ uint64_t nv_rt_get_bits(const uint8_t *b, unsigned pos, unsigned n)
 {
     uint64_t v = 0;
 
+    if (!(pos % 8) && !(n % 8)) {
+        for (unsigned i = 0; i < n / 8; i++) {
+            v |= (uint64_t)b[pos / 8 + i] << (8 * i);
+        }
+        return v;
+    }
     for (unsigned i = 0; i < n; i++) {
         v |= (uint64_t)((b[(pos + i) / 8] >> ((pos + i) % 8)) & 1) << i;
     }
