@@ -145,18 +145,33 @@ static void test_cull_and_mask(void)
     draw_ctx_free(c);
 }
 
+/* The GOB layout written out: 64-byte x 8-row GOBs, one-GOB blocks. */
+static uint64_t gob_offset(uint64_t xb, uint64_t y, uint64_t width_bytes)
+{
+    uint64_t gob = ((xb % 64) / 32) << 8 | ((y % 8) / 2) << 6 | ((xb % 32) / 16) << 5 |
+                   (y % 2) << 4 | (xb % 16);
+
+    return ((y / 8) * ((width_bytes + 63) / 64) + xb / 64) * 512 + gob;
+}
+
+/* The depth/stencil target at ZT_VA, N x N block linear (one-GOB blocks). */
+static void depth_target(Ctx *c, uint32_t format)
+{
+    mthd_va(c, A_C597_SET_ZT_A, A_C597_SET_ZT_B, ZT_VA);
+    mthd(c, A_C597_SET_ZT_FORMAT, format);
+    mthd(c, A_C597_SET_ZT_SIZE_A, N);
+    mthd(c, A_C597_SET_ZT_SIZE_B, N);
+    mthd(c, A_C597_SET_ZT_SIZE_C, NV_RT_ZT_ARRAY_SIZE_IS_ONE << 16);
+    mthd(c, A_C597_SET_ZT_SELECT, 1);
+}
+
 /* The depth test: a far triangle drawn after a near one only shows where the near one is not. */
 static void test_depth(void)
 {
     Ctx *c = draw_ctx_new(N, N, 1);
     const float red[4] = { 1, 0, 0, 1 }, green[4] = { 0, 1, 0, 1 };
 
-    mthd_va(c, A_C597_SET_ZT_A, A_C597_SET_ZT_B, ZT_VA);
-    mthd(c, A_C597_SET_ZT_FORMAT, NV_RT_FMT_ZF32);
-    mthd(c, A_C597_SET_ZT_SIZE_A, N);
-    mthd(c, A_C597_SET_ZT_SIZE_B, N);
-    mthd(c, A_C597_SET_ZT_SIZE_C, NV_RT_ZT_ARRAY_SIZE_IS_ONE << 16);
-    mthd(c, A_C597_SET_ZT_SELECT, 1);
+    depth_target(c, NV_RT_FMT_ZF32);
     mthd_f(c, A_C597_SET_Z_CLEAR_VALUE, 1.0f);
     mthd(c, A_C597_CLEAR_SURFACE, 1);
     mthd(c, A_C597_SET_DEPTH_TEST, 1);
@@ -176,6 +191,69 @@ static void test_depth(void)
 
             g_assert_cmpuint(pixel(c, x, y)[0], ==, near ? 255 : 0);
             g_assert_cmpuint(pixel(c, x, y)[1], ==, near ? 0 : 255);
+        }
+    }
+    draw_ctx_free(c);
+}
+
+/*
+ * The stencil test, S8Z24 (stencil in the top byte): a triangle writes 5
+ * (REPLACE, ALWAYS), then a quad over the target with EQUAL 5 draws only
+ * there and increments (INCR) the stencil where it passes, and DECRSAT
+ * where it fails (0 stays 0); back faces use their own state (two-sided):
+ * a back-facing quad with NEVER and INVERT inverts what it covers.
+ */
+static void test_stencil(void)
+{
+    Ctx *c = draw_ctx_new(N, N, 1);
+    const float red[4] = { 1, 0, 0, 1 }, green[4] = { 0, 1, 0, 1 };
+
+    depth_target(c, NV_RT_FMT_S8Z24);
+    mthd(c, A_C597_SET_STENCIL_TEST, 1);
+    mthd(c, A_C597_SET_STENCIL_MASK, 0xff);
+    mthd(c, A_C597_SET_STENCIL_FUNC_MASK, 0xff);
+    mthd(c, A_C597_SET_STENCIL_FUNC, NV_3D_OGL_ALWAYS);
+    mthd(c, A_C597_SET_STENCIL_FUNC_REF, 5);
+    mthd(c, A_C597_SET_STENCIL_OP_ZPASS, NV_3D_SOP_OGL_REPLACE);
+    vertex(c, 0, 0, 0, 0.5f, red);
+    vertex(c, 1, 8, 0, 0.5f, red);
+    vertex(c, 2, 0, 8, 0.5f, red);
+    draw_arrays(c, NV_3D_OP_TRIANGLES, 0, 3);
+    mthd(c, A_C597_SET_STENCIL_FUNC, NV_3D_OGL_NEVER + 2);             /* EQUAL */
+    mthd(c, A_C597_SET_STENCIL_OP_ZPASS, NV_3D_SOP_OGL_INCR);
+    mthd(c, A_C597_SET_STENCIL_OP_FAIL, NV_3D_SOP_OGL_DECRSAT);
+    vertex(c, 3, 0, 0, 0.5f, green);
+    vertex(c, 4, N, 0, 0.5f, green);
+    vertex(c, 5, 0, N, 0.5f, green);
+    vertex(c, 6, N, N, 0.5f, green);
+    draw_arrays(c, NV_3D_OP_TRIANGLE_STRIP, 3, 4);
+    for (unsigned y = 0; y < N; y++) {
+        for (unsigned x = 0; x < N; x++) {
+            bool in = x + y < 7;
+            const uint8_t *z = fake_va(c->f, ZT_VA + gob_offset(x * 4, y, N * 4), 4);
+
+            g_assert_cmpuint(pixel(c, x, y)[1], ==, in ? 255 : 0);  /* green over red */
+            g_assert_cmpuint(pixel(c, x, y)[0], ==, 0);
+            g_assert_cmpuint(z[3], ==, in ? 6 : 0);
+        }
+    }
+    /* a back-facing quad (clockwise on the screen is back for CCW front faces) */
+    mthd(c, A_C597_SET_TWO_SIDED_STENCIL_TEST, 1);
+    mthd(c, A_C597_SET_BACK_STENCIL_FUNC, NV_3D_OGL_NEVER);
+    mthd(c, A_C597_SET_BACK_STENCIL_FUNC_MASK, 0xff);
+    mthd(c, A_C597_SET_BACK_STENCIL_MASK, 0x0f);
+    mthd(c, A_C597_SET_BACK_STENCIL_OP_FAIL, NV_3D_SOP_OGL_INVERT);
+    vertex(c, 7, 0, 0, 0.5f, red);
+    vertex(c, 8, N, 0, 0.5f, red);
+    vertex(c, 9, 0, N, 0.5f, red);
+    draw_arrays(c, NV_3D_OP_TRIANGLES, 7, 3);
+    for (unsigned y = 0; y < N; y++) {
+        for (unsigned x = 0; x < N; x++) {
+            const uint8_t *z = fake_va(c->f, ZT_VA + gob_offset(x * 4, y, N * 4), 4);
+            unsigned before = x + y < 7 ? 6 : 0;
+
+            /* INVERT under the write mask 0x0f, where the back face covers */
+            g_assert_cmpuint(z[3], ==, x + y < 15 ? (before & 0xf0) | (~before & 0x0f) : before);
         }
     }
     draw_ctx_free(c);
@@ -219,15 +297,6 @@ static void test_bad_header(void)
 static void twod(Ctx *c, void *obj, uint32_t m, uint32_t data)
 {
     g_assert_cmpint(nv_twod_engine.method(obj, &c->mem, m, data), ==, NV_ENGINE_IDLE);
-}
-
-/* The GOB layout written out: 64-byte x 8-row GOBs, one-GOB blocks. */
-static uint64_t gob_offset(uint64_t xb, uint64_t y, uint64_t width_bytes)
-{
-    uint64_t gob = ((xb % 64) / 32) << 8 | ((y % 8) / 2) << 6 | ((xb % 32) / 16) << 5 |
-                   (y % 2) << 4 | (xb % 16);
-
-    return ((y / 8) * ((width_bytes + 63) / 64) + xb / 64) * 512 + gob;
 }
 
 /*
@@ -317,6 +386,7 @@ int main(int argc, char **argv)
     g_test_add_func("/draw/interpolation", test_interpolation);
     g_test_add_func("/draw/cull-and-mask", test_cull_and_mask);
     g_test_add_func("/draw/depth", test_depth);
+    g_test_add_func("/draw/stencil", test_stencil);
     g_test_add_func("/draw/trap", test_trap);
     g_test_add_func("/draw/bad-header", test_bad_header);
     g_test_add_func("/twod/blit", test_twod_blit);

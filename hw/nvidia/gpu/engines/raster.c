@@ -7,10 +7,10 @@
  * as helper lanes), with one plane equation per attribute word as the
  * shader's input map asks: perspective components as a/w (the shader
  * multiplies by the interpolated w), screen-linear ones as they are, flat
- * ones from the provoking vertex. Then, in primitive order: the depth test
- * (late), blending and the colour write mask, and the writes to the
- * targets. Stencil, multisampling, depth written by the shader and the
- * depth bias are reported as not executed.
+ * ones from the provoking vertex. Then, in primitive order: the stencil and
+ * depth tests (late, with separate back-face stencil state), blending and
+ * the colour write mask, and the writes to the targets. Multisampling,
+ * depth written by the shader and the depth bias are not modelled.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -129,9 +129,6 @@ bool nv_draw_raster_begin(DrawRaster *r, NvThreed *t, const DrawShader *ps)
     }
     if (NV_FEX32(origin, C597_SET_WINDOW_ORIGIN, FLIP_Y)) {
         nv_threed_unimp(t, A_C597_SET_WINDOW_ORIGIN, origin);
-    }
-    if (st(t, A_C597_SET_STENCIL_TEST) & 1) {
-        nv_threed_unimp(t, A_C597_SET_STENCIL_TEST, 1);
     }
     return true;
 }
@@ -345,49 +342,108 @@ static float plane_at(const NvSmPrim *p, unsigned w, const NvSmPixel *px)
     return pl->a + pl->dx * ((float)px->x + 0.5f - p->x0) + pl->dy * ((float)px->y + 0.5f - p->y0);
 }
 
-static bool depth_pass(unsigned func, double z, double old)
+/* The eight tests of SET_DEPTH_FUNC and SET_STENCIL_FUNC (OGL or D3D spelling). */
+static bool compare(uint32_t fn, double v, double old)
 {
-    switch (func) {
+    switch ((fn >= NV_3D_OGL_NEVER ? fn - NV_3D_OGL_NEVER : fn - NV_3D_D3D_NEVER) & 7) {
     case 0: return false;
-    case 1: return z < old;
-    case 2: return z == old;
-    case 3: return z <= old;
-    case 4: return z > old;
-    case 5: return z != old;
-    case 6: return z >= old;
+    case 1: return v < old;
+    case 2: return v == old;
+    case 3: return v <= old;
+    case 4: return v > old;
+    case 5: return v != old;
+    case 6: return v >= old;
     default: return true;
     }
 }
 
-/* The depth test (and write) of one pixel; false in *pass when it fails. */
-static bool depth_test(DrawRaster *r, const RtSurf *zs, const RtDepthFormat *f,
-                       const NvSmPixel *px, bool *pass)
+/* A stencil operation on an 8-bit value. */
+static uint32_t stencil_op(uint32_t op, uint32_t s, uint32_t ref)
+{
+    switch (op) {
+    case NV_3D_SOP_OGL_ZERO: case NV_3D_SOP_D3D_ZERO: return 0;
+    case NV_3D_SOP_OGL_REPLACE: case NV_3D_SOP_D3D_REPLACE: return ref & 0xff;
+    case NV_3D_SOP_OGL_INCRSAT: case NV_3D_SOP_D3D_INCRSAT: return MIN(s + 1, 0xffu);
+    case NV_3D_SOP_OGL_DECRSAT: case NV_3D_SOP_D3D_DECRSAT: return s ? s - 1 : 0;
+    case NV_3D_SOP_OGL_INVERT: case NV_3D_SOP_D3D_INVERT: return ~s & 0xff;
+    case NV_3D_SOP_OGL_INCR: case NV_3D_SOP_D3D_INCR: return (s + 1) & 0xff;
+    case NV_3D_SOP_OGL_DECR: case NV_3D_SOP_D3D_DECR: return (s - 1) & 0xff;
+    default: return s;                  /* KEEP */
+    }
+}
+
+/* The stencil state of a face: its function, reference, masks and three operations. */
+typedef struct Stencil {
+    uint32_t func, ref, func_mask, write_mask, op_fail, op_zfail, op_zpass;
+} Stencil;
+
+static void stencil_state(NvThreed *t, bool front, Stencil *s)
+{
+    if (front || !(st(t, A_C597_SET_TWO_SIDED_STENCIL_TEST) & 1)) {
+        *s = (Stencil){ st(t, A_C597_SET_STENCIL_FUNC), st(t, A_C597_SET_STENCIL_FUNC_REF),
+                        st(t, A_C597_SET_STENCIL_FUNC_MASK), st(t, A_C597_SET_STENCIL_MASK),
+                        st(t, A_C597_SET_STENCIL_OP_FAIL), st(t, A_C597_SET_STENCIL_OP_ZFAIL),
+                        st(t, A_C597_SET_STENCIL_OP_ZPASS) };
+    } else {
+        *s = (Stencil){ st(t, A_C597_SET_BACK_STENCIL_FUNC), st(t, A_C597_SET_BACK_STENCIL_FUNC_REF),
+                        st(t, A_C597_SET_BACK_STENCIL_FUNC_MASK), st(t, A_C597_SET_BACK_STENCIL_MASK),
+                        st(t, A_C597_SET_BACK_STENCIL_OP_FAIL),
+                        st(t, A_C597_SET_BACK_STENCIL_OP_ZFAIL),
+                        st(t, A_C597_SET_BACK_STENCIL_OP_ZPASS) };
+    }
+}
+
+/*
+ * The stencil and depth tests of one pixel, with their writes (one read and
+ * one write of the depth/stencil texel); false in *pass when either fails.
+ */
+static bool depth_stencil(DrawRaster *r, const RtSurf *zs, const RtDepthFormat *f,
+                          const NvSmPixel *px, bool *pass)
 {
     NvThreed *t = r->t;
     const NvMemIf *m = t->mem;
-    uint32_t fn = st(t, A_C597_SET_DEPTH_FUNC);
-    unsigned func = fn >= NV_3D_OGL_NEVER ? fn - NV_3D_OGL_NEVER : fn - NV_3D_D3D_NEVER;
-    float z = fminf(fmaxf(plane_at(&r->s->prims[px->prim], NV_ATTR_POSITION / 4 + 2, px),
-                          r->zmin), r->zmax);
-    uint64_t va = nv_rt_texel(zs, px->x, px->y, 0), zq, old;
+    const NvSmPrim *p = &r->s->prims[px->prim];
+    bool ztest = f->zbits && (st(t, A_C597_SET_DEPTH_TEST) & 1);
+    bool stest = f->sbits && (st(t, A_C597_SET_STENCIL_TEST) & 1);
+    float z = fminf(fmaxf(plane_at(p, NV_ATTR_POSITION / 4 + 2, px), r->zmin), r->zmax);
+    uint64_t va = nv_rt_texel(zs, px->x, px->y, 0), zq = 0, old = 0;
     uint8_t texel[RT_MAX_BPP];
+    bool zpass = true, spass = true, write;
+    uint32_t s = 0, s_new = 0;
+    Stencil sc = { 0 };
 
     *pass = true;
-    if (!f->zbits || px->x >= zs->width || px->y >= zs->height) {
+    if ((!ztest && !stest) || px->x >= zs->width || px->y >= zs->height) {
         return true;
     }
     if (!m->read(m->opaque, true, 0, va, texel, f->bytes)) {
         return false;
     }
-    old = nv_rt_get_bits(texel, f->zpos, f->zbits);
-    zq = f->zbits == 32 ? nv_bits_f32(z) : (uint64_t)llrint((double)z * ((1u << f->zbits) - 1));
-    *pass = depth_pass(func & 7, f->zbits == 32 ? (double)z : (double)zq,
-                       f->zbits == 32 ? (double)nv_f32_of((uint32_t)old) : (double)old);
-    if (!*pass || !(st(t, A_C597_SET_DEPTH_WRITE) & 1)) {
-        return true;
+    if (stest) {
+        stencil_state(t, p->flat[NV_ATTR_FRONT_FACE / 4] != 0, &sc);
+        s = (uint32_t)nv_rt_get_bits(texel, f->spos, f->sbits);
+        spass = compare(sc.func, sc.ref & sc.func_mask & 0xff, s & sc.func_mask & 0xff);
     }
-    nv_rt_put_bits(texel, f->zpos, f->zbits, zq);
-    return m->write(m->opaque, true, 0, va, texel, f->bytes);
+    if (ztest && spass) {
+        old = nv_rt_get_bits(texel, f->zpos, f->zbits);
+        zq = f->zbits == 32 ? nv_bits_f32(z) : (uint64_t)llrint((double)z * ((1u << f->zbits) - 1));
+        zpass = compare(st(t, A_C597_SET_DEPTH_FUNC),
+                        f->zbits == 32 ? (double)z : (double)zq,
+                        f->zbits == 32 ? (double)nv_f32_of((uint32_t)old) : (double)old);
+    }
+    *pass = spass && zpass;
+    write = false;
+    if (stest) {
+        s_new = stencil_op(!spass ? sc.op_fail : !zpass ? sc.op_zfail : sc.op_zpass, s, sc.ref);
+        s_new = (s & ~sc.write_mask) | (s_new & sc.write_mask);
+        write = (s_new & 0xff) != s;
+        nv_rt_put_bits(texel, f->spos, f->sbits, s_new & 0xff);
+    }
+    if (ztest && *pass && (st(t, A_C597_SET_DEPTH_WRITE) & 1)) {
+        nv_rt_put_bits(texel, f->zpos, f->zbits, zq);
+        write = true;
+    }
+    return !write || m->write(m->opaque, true, 0, va, texel, f->bytes);
 }
 
 typedef struct Blend {
@@ -533,7 +589,7 @@ static bool rop(DrawRaster *r, const NvSmPixel *px, const uint32_t *out,
     unsigned count = NV_FEX32(st(t, A_C597_SET_CT_SELECT), C597_SET_CT_SELECT, TARGET_COUNT);
     bool pass = true;
 
-    if (zf && (st(t, A_C597_SET_DEPTH_TEST) & 1) && !depth_test(r, zs, zf, px, &pass)) {
+    if (zf && !depth_stencil(r, zs, zf, px, &pass)) {
         return false;
     }
     if (!pass) {
