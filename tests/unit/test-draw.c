@@ -119,6 +119,21 @@ static void test_interpolation(void)
     draw_arrays(c, NV_3D_OP_TRIANGLES, 1, 3);       /* provoking vertex 1: red */
     g_assert_cmpuint(pixel(c, 15, 0)[0], ==, 255);
     g_assert_cmpuint(pixel(c, 1, 14)[0], ==, 255);
+    /*
+     * GL's last-vertex convention, with vertices black, red, red, black: a
+     * list's triangle takes vertex 2 (red, the first is black); a strip's
+     * odd triangle (1, 3, 2) takes vertex 3 (black, the first is red).
+     */
+    vertex(c, 0, 0, 0, 0.5f, black);
+    vertex(c, 1, N, 0, 0.5f, red);
+    vertex(c, 2, 0, N, 0.5f, red);
+    vertex(c, 3, N, N, 0.5f, black);
+    mthd(c, A_C597_SET_PROVOKING_VERTEX, NV_3D_PROVOKING_LAST);
+    draw_arrays(c, NV_3D_OP_TRIANGLES, 0, 3);
+    g_assert_cmpuint(pixel(c, 1, 1)[0], ==, 255);
+    draw_arrays(c, NV_3D_OP_TRIANGLE_STRIP, 0, 4);
+    g_assert_cmpuint(pixel(c, 1, 1)[0], ==, 255);
+    g_assert_cmpuint(pixel(c, 14, 14)[0], ==, 0);
     draw_ctx_free(c);
 }
 

@@ -340,9 +340,16 @@ static uint32_t *index_buffer(NvThreed *t, uint32_t count, bool *fault)
 
 /*
  * The corners of triangle k of a strip or list segment [0, n) as Vulkan
- * orders them, the provoking vertex first: lists (3k, 3k+1, 3k+2); strips
- * (k, k+1, k+2), odd k (k, k+2, k+1); fans (k+1, k+2, 0).
+ * orders them, the first-vertex convention's provoking vertex first: lists
+ * (3k, 3k+1, 3k+2); strips (k, k+1, k+2), odd k (k, k+2, k+1); fans
+ * (k+1, k+2, 0). last_corner says which of them the last-vertex convention
+ * (GL's default) takes: the triangle's last vertex in the stream.
  */
+static unsigned last_corner(unsigned op, uint32_t k)
+{
+    return op == NV_3D_OP_TRIANGLES || (op == NV_3D_OP_TRIANGLE_STRIP && !(k & 1)) ? 2 : 1;
+}
+
 static bool triangle_corners(unsigned op, uint32_t k, uint32_t n, uint32_t c[3])
 {
     switch (op) {
@@ -516,14 +523,16 @@ static bool draw_batch(NvThreed *t, DrawRaster *r, DrawShader *vs, unsigned op,
     }
     t->counters[NV_RS_REPORT_VS_INVOCATIONS] += 3 * n;
     for (uint32_t k = 0; k < n; k++) {
-        const uint32_t *rec = s->vout + (size_t)3 * k * NV_SM_ATTR_WORDS;
+        const uint32_t *rec = s->vout + (size_t)3 * k * NV_SM_ATTR_WORDS, *flat;
         const DrawVert *v[3];
 
         for (unsigned i = 0; i < 3; i++) {
             v[i] = (const DrawVert *)(rec + i * NV_SM_ATTR_WORDS);
         }
+        /* flat attributes come from the provoking vertex's record */
+        flat = r->provoking_last ? rec + last_corner(op, k0 + k) * NV_SM_ATTR_WORDS : rec;
         t->counters[NV_RS_REPORT_CLIPPER_INVOCATIONS]++;
-        if (!clip_triangle(r, v, rec)) {
+        if (!clip_triangle(r, v, flat)) {
             return false;
         }
     }
@@ -659,6 +668,7 @@ static const uint32_t draw_consumed[][2] = {
     { A_C597_SET_TWO_SIDED_STENCIL_TEST, A_C597_SET_BACK_STENCIL_FUNC },
     { A_C597_SET_ZPASS_PIXEL_COUNT, A_C597_SET_ZPASS_PIXEL_COUNT },
     { A_C597_SET_SHADE_MODE, A_C597_SET_SHADE_MODE },
+    { A_C597_SET_PROVOKING_VERTEX, A_C597_SET_PROVOKING_VERTEX },
 };
 
 bool nv_threed_draw_method(NvThreed *t, uint32_t mthd, uint32_t data, bool *handled)

@@ -55,6 +55,7 @@ typedef struct DrawRaster {
     bool cull_front, cull_back;
     bool front_ccw;
     bool shade_flat;                    /* SET_SHADE_MODE flat: colours from the provoking vertex */
+    bool provoking_last;                /* SET_PROVOKING_VERTEX LAST (GL's default) */
     uint32_t npix, nprims;
     uint64_t kept, passed;              /* pixel shader invocations kept, pixels written */
 } DrawRaster;

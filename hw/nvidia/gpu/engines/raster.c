@@ -121,6 +121,7 @@ bool nv_draw_raster_begin(DrawRaster *r, NvThreed *t, const DrawShader *ps)
     r->z_clip_zero = (st(t, A_C597_SET_VIEWPORT_Z_CLIP) & 1) == NV_3D_Z_CLIP_ZERO;
     r->ccw_negative = NV_FEX32(origin, C597_SET_WINDOW_ORIGIN, MODE) == NV_3D_ORIGIN_UPPER_LEFT;
     r->front_ccw = st(t, A_C597_OGL_SET_FRONT_FACE) == NV_3D_FACE_CCW;
+    r->provoking_last = (st(t, A_C597_SET_PROVOKING_VERTEX) & 1) == NV_3D_PROVOKING_LAST;
     r->shade_flat = st(t, A_C597_SET_SHADE_MODE) == NV_3D_SHADE_OGL_FLAT ||
                     st(t, A_C597_SET_SHADE_MODE) == NV_3D_SHADE_FLAT;
     if (NV_FEX32(st(t, A_C597_OGL_SET_CULL), C597_OGL_SET_CULL, ENABLE)) {
