@@ -8,8 +8,8 @@
 # compiles). One PASS:/FAIL: line per test and driver; the known failures are
 # run too and named. Exits 1 if any check failed.
 . /tests/lib.sh
-export HOME=/tmp XDG_RUNTIME_DIR=/tmp PIGLIT_PLATFORM=surfaceless_egl
-dir=/usr/lib/x86_64-linux-gnu/piglit
+export HOME=/tmp XDG_RUNTIME_DIR=/tmp
+dir=$PIGLIT_DIR
 tests="atomic-counter basic-global-id basic-group-id basic-local-id-atomic basic-local-index
        basic-ssbo basic-texelFetch basic-uniform-access border-color min-dvec4-double-large-group-size
        multiple-texture-reading multiple-workgroups shared-atomicCompSwap-int shared-atomics
@@ -21,28 +21,17 @@ tests="atomic-counter basic-global-id basic-group-id basic-local-id-atomic basic
 # class and the 3D pipeline existed.
 known=""
 
-run() {  # run DRIVER TEST: shader_runner's result word ("pass", "fail", ...)
-    if [ "$1" = zink ]; then
-        MESA_LOADER_DRIVER_OVERRIDE=zink timeout 120 $dir/bin/shader_runner $dir/$2.shader_test \
-            -auto -fbo > /tmp/sr.out 2>&1
-    else
-        timeout 120 $dir/bin/shader_runner $dir/$2.shader_test -auto -fbo > /tmp/sr.out 2>&1
-    fi
-    sed -n 's/.*"result": "\([a-z]*\)".*/\1/p' /tmp/sr.out | tail -n 1
+shader_test() {  # shader_test DRIVER TEST: shader_runner's result word
+    piglit_run "$1" $dir/bin/shader_runner $dir/$2.shader_test
 }
+piglit_known_run() { shader_test "$@"; }
 
 for driver in nouveau zink; do
     for t in $tests; do
-        result=$(run $driver $t)
-        [ "$result" = pass ] || sed 's/^/    /' /tmp/sr.out | tail -n 8
-        check "$driver: $t: ${result:-no result}" [ "$result" = pass ]
+        piglit_check $driver $t "$(shader_test $driver $t)"
     done
 done
-for k in $known; do
-    result=$(run ${k%%:*} ${k#*:})
-    echo "KNOWN FAILURE: ${k%%:*}: ${k#*:}: ${result:-no result}"
-    check "${k%%:*}: ${k#*:} still fails as documented" [ "$result" != pass ]
-done
+piglit_known "$known"
 
 collect_dmesg
 check_clean_dmesg

@@ -38,3 +38,36 @@ check_clean_dmesg() {
         echo "PASS: no errors or warnings from nouveau/drm"
     fi
 }
+
+# piglit (the Mesa add-on's tests): PIGLIT_DIR is where its programs are.
+PIGLIT_DIR=/usr/lib/x86_64-linux-gnu/piglit
+export PIGLIT_PLATFORM=surfaceless_egl
+
+# The result word ("pass", "fail", ...) of a piglit program on a driver
+# (nouveau: nouveau's GL driver; zink: GL on NVK), its output in /tmp/piglit.out.
+piglit_run() {  # piglit_run DRIVER PROGRAM [ARGS...]
+    d=$1; shift
+    if [ "$d" = zink ]; then
+        MESA_LOADER_DRIVER_OVERRIDE=zink timeout 120 "$@" -auto -fbo > /tmp/piglit.out 2>&1
+    else
+        timeout 120 "$@" -auto -fbo > /tmp/piglit.out 2>&1
+    fi
+    sed -n 's/.*"result": "\([a-z]*\)".*/\1/p' /tmp/piglit.out | tail -n 1
+}
+
+# A PASS for "pass", else a FAIL with the end of the program's output.
+piglit_check() {  # piglit_check DRIVER NAME RESULT
+    [ "$3" = pass ] || sed 's/^/    /' /tmp/piglit.out | tail -n 8
+    check "$1: $2: ${3:-no result}" [ "$3" = pass ]
+}
+
+# Known failures ("DRIVER:NAME ..."), run and named: each must still fail,
+# so that the list stays true. piglit_known_run DRIVER NAME (the test's own
+# function) prints the result word.
+piglit_known() {  # piglit_known "DRIVER:NAME ..."
+    for k in $1; do
+        result=$(piglit_known_run "${k%%:*}" "${k#*:}")
+        echo "KNOWN FAILURE: ${k%%:*}: ${k#*:}: ${result:-no result}"
+        check "${k%%:*}: ${k#*:} still fails as documented" [ "$result" != pass ]
+    done
+}

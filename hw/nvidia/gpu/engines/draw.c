@@ -14,7 +14,9 @@
  * snapshots SET_CONSTANT_BUFFER_SELECTOR), texture pools from the class
  * state. Tessellation and geometry stages, points and lines are reported
  * as not executed and draw nothing. A draw runs to its end inside the
- * method (the shader watchdog bounds it).
+ * method, bounded only by the shader watchdog: it is not yet cut into
+ * slices as compute launches are, so it holds the device lock throughout
+ * (docs/architecture.md, Threads).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -565,7 +567,12 @@ static bool draw(NvThreed *t, uint32_t count, bool indexed)
     uint32_t *ids, start = 0;
     bool ok = true, fault = false;
 
-    if (!t->in_begin || !count) {
+    if (!t->in_begin) {
+        /* a draw outside BEGIN/END draws nothing; said once, never silent */
+        nv_threed_unimp(t, indexed ? A_C597_DRAW_INDEX_BUFFER : A_C597_DRAW_VERTEX_ARRAY, count);
+        return true;
+    }
+    if (!count) {
         return true;
     }
     if (op != NV_3D_OP_TRIANGLES && op != NV_3D_OP_TRIANGLE_STRIP && op != NV_3D_OP_TRIANGLE_FAN) {
@@ -659,7 +666,9 @@ static const uint32_t draw_consumed[][2] = {
     { A_C597_SET_DEPTH_FUNC, A_C597_SET_DEPTH_FUNC },
     { A_C597_SET_BLEND_STATE_PER_TARGET, A_C597_SET_BLEND_STATE_PER_TARGET },
     { A_C597_SET_BLEND_CONST_RED, A_C597_SET_BLEND_CONST_ALPHA },
-    { A_C597_SET_BLEND_SEPARATE_FOR_ALPHA, A_C597_SET_BLEND + 4 * 7 },
+    { A_C597_SET_BLEND_SEPARATE_FOR_ALPHA, A_C597_SET_BLEND_ALPHA_SOURCE_COEFF },
+    { A_C597_SET_BLEND_ALPHA_DEST_COEFF, A_C597_SET_BLEND_ALPHA_DEST_COEFF },
+    { A_C597_SET_BLEND, A_C597_SET_BLEND + 4 * 7 },
     { A_C597_SET_BLEND_PER_TARGET_SEPARATE_FOR_ALPHA, A_C597_SET_BLEND_PER_TARGET_ALPHA_DEST_COEFF + 0x20 * 7 },
     { A_C597_SET_CT_WRITE, A_C597_SET_CT_WRITE + 4 * 7 },
     { A_C597_SET_COLOR_CLAMP, A_C597_SET_COLOR_CLAMP },
@@ -681,7 +690,10 @@ bool nv_threed_draw_method(NvThreed *t, uint32_t mthd, uint32_t data, bool *hand
     if (mthd >= A_C597_BIND_GROUP_CONSTANT_BUFFER &&
         mthd < A_C597_BIND_GROUP_CONSTANT_BUFFER +
                NV_3D_BIND_GROUPS * A_C597_BIND_GROUP_CONSTANT_BUFFER_STRIDE) {
-        if (!((mthd - A_C597_BIND_GROUP_CONSTANT_BUFFER) % A_C597_BIND_GROUP_CONSTANT_BUFFER_STRIDE)) {
+        /* the groups' reserved methods in between are stored only (and reported) */
+        *handled = !((mthd - A_C597_BIND_GROUP_CONSTANT_BUFFER) %
+                     A_C597_BIND_GROUP_CONSTANT_BUFFER_STRIDE);
+        if (*handled) {
             bind_cbuf(t, mthd, data);
         }
         return true;
