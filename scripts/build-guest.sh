@@ -257,7 +257,7 @@ for shader in vadd reduce mix mix2 mix3 mix4 img img2 img3 img4 runaway; do
 done
 gcc -std=gnu11 -O2 -Wall -Wextra -I"$out" -o "$tree/usr/bin/vk-compute" \
     "$root/tests/guest/vulkan/vk-compute.c" -lvulkan -lm || die "vk-compute.c does not compile"
-for shader in tri.vert tri.frag; do
+for shader in tri.vert tri.frag point.vert point.frag; do
     glslangValidator -V --target-env vulkan1.1 --vn "${shader%.*}_${shader#*.}_spv" \
         -o "$out/${shader%.*}_${shader#*.}_spv.h" "$root/tests/guest/vulkan/$shader" \
         > "$out/glslang.log" || { cat "$out/glslang.log" >&2; die "$shader does not compile"; }

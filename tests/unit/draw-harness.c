@@ -48,6 +48,12 @@ static void ipa(uint8_t **p, unsigned rd, unsigned addr, unsigned freq)
     *p += 16;
 }
 
+static void nop(uint8_t **p)
+{
+    put_insn(*p, 0x918 | PT_GUARD, 0);
+    *p += 16;
+}
+
 static void exit_insn(uint8_t **p)
 {
     put_insn(*p, 0x94d | PT_GUARD, 7ull << 23);
@@ -62,9 +68,22 @@ void bpt_trap(uint8_t **p)
 
 /* ---- setup ---- */
 
+NvEngineStatus mthd_send(Ctx *c, uint32_t m, uint32_t data)
+{
+    NvEngineStatus st = nv_threed_engine.method(c->obj, &c->mem, m, data);
+
+    /* as the channel does: while the class is busy, its run() goes on, slice by slice */
+    c->slices = 0;
+    while (st == NV_ENGINE_BUSY) {
+        st = nv_threed_engine.run(c->obj, &c->mem, nv_threed_engine.run_budget, 0);
+        c->slices++;
+    }
+    return st;
+}
+
 void mthd_expect(Ctx *c, uint32_t m, uint32_t data, NvEngineStatus want)
 {
-    g_assert_cmpint(nv_threed_engine.method(c->obj, &c->mem, m, data), ==, want);
+    g_assert_cmpint(mthd_send(c, m, data), ==, want);
 }
 
 void mthd(Ctx *c, uint32_t m, uint32_t data)
@@ -117,13 +136,35 @@ static void vertex_shader(Ctx *c)
 /* The pixel shader: generic 0 (interpolated screen-linearly, or flat) to target 0. */
 void pixel_shader(Ctx *c, unsigned imap)
 {
+    pixel_shader_long(c, imap, 0);
+}
+
+void pixel_shader_long(Ctx *c, unsigned imap, unsigned nops)
+{
     /* dword 6: generic 0's four components (2 bits each); dword 18: target 0 writes RGBA */
     const uint32_t extra[] = { 6, imap * 0x55u, 18, 0xf };
     uint8_t *p = shader(c, PS_VA, NV_3D_STAGE_PIXEL, extra, G_N_ELEMENTS(extra));
 
+    p = fake_va(c->f, PS_VA + NV_SPH_BYTES, (nops + 5) * 16u);
+    for (unsigned i = 0; i < nops; i++) {
+        nop(&p);
+    }
     for (unsigned i = 0; i < 4; i++) {
         ipa(&p, i, NV_ATTR_GENERIC0 + 4 * i, imap == NV_SPH_IMAP_CONSTANT);
     }
+    exit_insn(&p);
+}
+
+/* A pixel shader writing a point's sprite coordinates (s, t) and generic 0's b, a to target 0. */
+void point_coord_shader(Ctx *c)
+{
+    const uint32_t extra[] = { 6, NV_SPH_IMAP_LINEAR * 0x55u, 18, 0xf };
+    uint8_t *p = shader(c, PS_VA, NV_3D_STAGE_PIXEL, extra, G_N_ELEMENTS(extra));
+
+    ipa(&p, 0, NV_ATTR_POINT_COORD, 0);
+    ipa(&p, 1, NV_ATTR_POINT_COORD + 4, 0);
+    ipa(&p, 2, NV_ATTR_GENERIC0 + 8, 0);
+    ipa(&p, 3, NV_ATTR_GENERIC0 + 12, 0);
     exit_insn(&p);
 }
 

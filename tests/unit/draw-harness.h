@@ -31,12 +31,15 @@ typedef struct Ctx {
     NvGpu *gpu;
     void *obj;
     unsigned w, h;
+    unsigned slices;                    /* run() calls the last method took to end */
 } Ctx;
 
 /* A 3D object with target, viewport (the whole target), stream 0 and both shaders set. */
 Ctx *draw_ctx_new(unsigned w, unsigned h, unsigned workers);
 void draw_ctx_free(Ctx *c);
 
+/* A method, then run() while the class is busy; the final status. */
+NvEngineStatus mthd_send(Ctx *c, uint32_t m, uint32_t data);
 void mthd_expect(Ctx *c, uint32_t m, uint32_t data, NvEngineStatus want);
 void mthd(Ctx *c, uint32_t m, uint32_t data);
 void mthd_f(Ctx *c, uint32_t m, float v);
@@ -46,7 +49,11 @@ void mthd_va(Ctx *c, uint32_t hi, uint32_t lo, uint64_t va);
 uint8_t *shader(Ctx *c, uint64_t va, unsigned stage, const uint32_t *extra, unsigned nextra);
 /* The pixel shader: generic 0 (interpolated as imap says) to target 0. */
 void pixel_shader(Ctx *c, unsigned imap);
+/* The same after nops NOPs: a shader that outlasts a slice of the SM. */
+void pixel_shader_long(Ctx *c, unsigned imap, unsigned nops);
 void bpt_trap(uint8_t **p);
+/* A pixel shader writing a point's sprite coordinates (s, t) and generic 0's b, a. */
+void point_coord_shader(Ctx *c);
 
 /* Vertex i: window position (x, y) in pixels, depth z, colour. */
 void vertex(Ctx *c, unsigned i, float x, float y, float z, const float rgba[4]);

@@ -4,7 +4,8 @@
  * against the top-left rule worked out by hand (two triangles sharing a
  * diagonal cover each pixel of their square exactly once, seen through
  * additive blending), interpolation, indexed and strip draws, the depth
- * test, culling, the write mask, and a shader that traps.
+ * test, culling, the write mask, a shader that traps, and a draw cut into
+ * slices.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -134,6 +135,201 @@ static void test_interpolation(void)
     draw_arrays(c, NV_3D_OP_TRIANGLE_STRIP, 0, 4);
     g_assert_cmpuint(pixel(c, 1, 1)[0], ==, 255);
     g_assert_cmpuint(pixel(c, 14, 14)[0], ==, 0);
+    draw_ctx_free(c);
+}
+
+static unsigned lit(Ctx *c)
+{
+    unsigned n = 0;
+
+    for (unsigned y = 0; y < c->h; y++) {
+        for (unsigned x = 0; x < c->w; x++) {
+            n += pixel(c, x, y)[0] != 0;
+        }
+    }
+    return n;
+}
+
+static void clear_target(Ctx *c)
+{
+    memset(fake_va(c->f, RT_VA, c->w * c->h * 4), 0, c->w * c->h * 4);
+}
+
+/*
+ * Points are squares of the point size around the vertex (pixel centres
+ * inside, the top-left rule on the edges); the sprite coordinates s and t
+ * run from 0 to 1 across the square (t down the rows with ORIGIN TOP).
+ */
+static void test_points(void)
+{
+    Ctx *c = draw_ctx_new(N, N, 1);
+    const float white[4] = { 1, 1, 1, 1 };
+
+    additive_blend(c);
+    vertex(c, 0, 4.5f, 4.5f, 0.5f, quarter);        /* size 3: [3, 6) x [3, 6) */
+    mthd_f(c, A_C597_SET_POINT_SIZE, 3.0f);
+    draw_arrays(c, NV_3D_OP_POINTS, 0, 1);
+    for (unsigned y = 0; y < N; y++) {
+        for (unsigned x = 0; x < N; x++) {
+            g_assert_cmpuint(pixel(c, x, y)[0], ==, x >= 3 && x < 6 && y >= 3 && y < 6 ? 64 : 0);
+        }
+    }
+    vertex(c, 1, 10, 10, 0.5f, quarter);            /* size 2 on a pixel corner: 2 x 2 */
+    vertex(c, 2, 1.5f, 12.5f, 0.5f, quarter);       /* size 1: one pixel */
+    mthd_f(c, A_C597_SET_POINT_SIZE, 2.0f);
+    draw_arrays(c, NV_3D_OP_POINTS, 1, 1);
+    mthd_f(c, A_C597_SET_POINT_SIZE, 0.25f);        /* clamped to 1 */
+    draw_arrays(c, NV_3D_OP_POINTS, 2, 1);
+    g_assert_cmpuint(lit(c), ==, 9 + 4 + 1);
+    g_assert_cmpuint(pixel(c, 9, 9)[0], ==, 64);
+    g_assert_cmpuint(pixel(c, 10, 10)[0], ==, 64);
+    g_assert_cmpuint(pixel(c, 1, 12)[0], ==, 64);
+    /* sprite coordinates of a size-4 point: s = (x + 0.5 - 6) / 4 */
+    clear_target(c);
+    mthd(c, A_C597_SET_BLEND, 0);
+    point_coord_shader(c);
+    mthd(c, A_C597_SET_POINT_SPRITE_SELECT, NV_3D_SPRITE_ORIGIN_TOP << 2);
+    mthd_f(c, A_C597_SET_POINT_SIZE, 4.0f);
+    vertex(c, 0, 8, 8, 0.5f, white);
+    draw_arrays(c, NV_3D_OP_POINTS, 0, 1);
+    for (unsigned i = 0; i < 4; i++) {
+        int want = (int)lrintf((i + 0.5f) / 4 * 255.0f);
+
+        g_assert_cmpint(abs(pixel(c, 6 + i, 7)[0] - want), <=, 1);
+        g_assert_cmpint(abs(pixel(c, 7, 6 + i)[1] - want), <=, 1);
+    }
+    g_assert_cmpuint(lit(c), ==, 16);
+    draw_ctx_free(c);
+}
+
+/*
+ * Lines: aliased (a parallelogram whose ends are along the minor axis: one
+ * pixel per column of an x-major line, the last column not drawn), strict
+ * (a rectangle of the line width, ANTI_ALIAS_ENABLE), attributes
+ * interpolated along the line, and a strip whose shared vertices are drawn
+ * once.
+ */
+static void test_lines(void)
+{
+    Ctx *c = draw_ctx_new(N, N, 1);
+    const float black[4] = { 0, 0, 0, 1 }, red[4] = { 1, 0, 0, 1 };
+    int prev = -1;
+
+    additive_blend(c);
+    vertex(c, 0, 0.5f, 0.5f, 0.5f, quarter);
+    vertex(c, 1, 8.5f, 4.5f, 0.5f, quarter);
+    draw_arrays(c, NV_3D_OP_LINES, 0, 2);
+    for (unsigned x = 0; x < N; x++) {
+        int row = -1;
+
+        for (unsigned y = 0; y < N; y++) {
+            if (pixel(c, x, y)[0]) {
+                g_assert_cmpint(row, ==, -1);   /* one per column */
+                g_assert_cmpuint(pixel(c, x, y)[0], ==, 64);
+                row = (int)y;
+            }
+        }
+        if (x < 8) {
+            /* within half a pixel of the line at the column's centre, rows never go back */
+            g_assert_cmpint(row, >=, prev);
+            g_assert_cmpfloat(fabsf(row + 0.5f - (0.5f + x / 2.0f)), <=, 0.5f);
+            prev = row;
+        } else {
+            g_assert_cmpint(row, ==, -1);
+        }
+    }
+    /* a strict line of width 2: [2, 12) x [7, 9) */
+    clear_target(c);
+    mthd(c, A_C597_SET_ANTI_ALIAS_ENABLE, 1);
+    mthd_f(c, A_C597_SET_LINE_WIDTH_FLOAT, 2.0f);
+    vertex(c, 0, 2, 8, 0.5f, quarter);
+    vertex(c, 1, 12, 8, 0.5f, quarter);
+    draw_arrays(c, NV_3D_OP_LINES, 0, 2);
+    for (unsigned y = 0; y < N; y++) {
+        for (unsigned x = 0; x < N; x++) {
+            g_assert_cmpuint(pixel(c, x, y)[0], ==, x >= 2 && x < 12 && y >= 7 && y < 9 ? 64 : 0);
+        }
+    }
+    /* a strip: each pixel once, the shared vertex included */
+    clear_target(c);
+    mthd(c, A_C597_SET_ANTI_ALIAS_ENABLE, 0);
+    mthd_f(c, A_C597_SET_LINE_WIDTH_FLOAT, 1.0f);
+    vertex(c, 0, 1, 4.5f, 0.5f, quarter);
+    vertex(c, 1, 5, 4.5f, 0.5f, quarter);
+    vertex(c, 2, 9, 4.5f, 0.5f, quarter);
+    draw_arrays(c, NV_3D_OP_LINE_STRIP, 0, 3);
+    for (unsigned x = 0; x < N; x++) {
+        g_assert_cmpuint(pixel(c, x, 4)[0], ==, x >= 1 && x < 9 ? 64 : 0);
+    }
+    g_assert_cmpuint(lit(c), ==, 8);
+    /* black to red along a line across the target */
+    clear_target(c);
+    mthd(c, A_C597_SET_BLEND, 0);
+    vertex(c, 0, 0, 2.5f, 0.5f, black);
+    vertex(c, 1, N, 2.5f, 0.5f, red);
+    draw_arrays(c, NV_3D_OP_LINES, 0, 2);
+    for (unsigned x = 0; x < N; x++) {
+        g_assert_cmpint(abs(pixel(c, x, 2)[0] - (int)lrintf((x + 0.5f) / N * 255.0f)), <=, 1);
+    }
+    draw_ctx_free(c);
+}
+
+/*
+ * Polygon modes draw a triangle's edges or corners (culling first), and
+ * GL's quads are two triangles that cover the quad once, flat-shaded from
+ * the quad's last vertex under the last-vertex convention.
+ */
+static void test_polygon_mode_and_quads(void)
+{
+    Ctx *c = draw_ctx_new(N, N, 1);
+    const float black[4] = { 0, 0, 0, 1 }, red[4] = { 1, 0, 0, 1 };
+
+    vertex(c, 0, 2, 2, 0.5f, quarter);
+    vertex(c, 1, 12, 2, 0.5f, quarter);
+    vertex(c, 2, 2, 12, 0.5f, quarter);
+    mthd(c, A_C597_SET_FRONT_POLYGON_MODE, NV_3D_POLYGON_LINE);
+    mthd(c, A_C597_SET_BACK_POLYGON_MODE, NV_3D_POLYGON_LINE);
+    draw_arrays(c, NV_3D_OP_TRIANGLES, 0, 3);
+    /* edges on pixel boundaries: the top-left rule takes the row above, the column left */
+    g_assert_cmpuint(pixel(c, 5, 1)[0], !=, 0);      /* the top edge */
+    g_assert_cmpuint(pixel(c, 1, 5)[0], !=, 0);      /* the left edge */
+    g_assert_cmpuint(pixel(c, 4, 4)[0], ==, 0);      /* inside: not filled */
+    g_assert_cmpuint(lit(c), <, 40);
+    clear_target(c);
+    mthd(c, A_C597_SET_FRONT_POLYGON_MODE, NV_3D_POLYGON_POINT);
+    mthd(c, A_C597_SET_BACK_POLYGON_MODE, NV_3D_POLYGON_POINT);
+    draw_arrays(c, NV_3D_OP_TRIANGLES, 0, 3);
+    g_assert_cmpuint(lit(c), ==, 3);
+    g_assert_cmpuint(pixel(c, 1, 1)[0], !=, 0);      /* the point at (2, 2) */
+    mthd(c, A_C597_SET_FRONT_POLYGON_MODE, NV_3D_POLYGON_FILL);
+    mthd(c, A_C597_SET_BACK_POLYGON_MODE, NV_3D_POLYGON_FILL);
+    /* a quad, twice: additive blending shows every pixel once; then flat from vertex 3 */
+    clear_target(c);
+    additive_blend(c);
+    vertex(c, 0, 0, 0, 0.5f, quarter);
+    vertex(c, 1, 8, 0, 0.5f, quarter);
+    vertex(c, 2, 8, 8, 0.5f, quarter);
+    vertex(c, 3, 0, 8, 0.5f, quarter);
+    draw_arrays(c, NV_3D_OP_QUADS, 0, 4);
+    for (unsigned y = 0; y < N; y++) {
+        for (unsigned x = 0; x < N; x++) {
+            g_assert_cmpuint(pixel(c, x, y)[0], ==, x < 8 && y < 8 ? 64 : 0);
+        }
+    }
+    clear_target(c);
+    mthd(c, A_C597_SET_BLEND, 0);
+    pixel_shader(c, NV_SPH_IMAP_CONSTANT);
+    mthd(c, A_C597_SET_PROVOKING_VERTEX, NV_3D_PROVOKING_LAST);
+    vertex(c, 0, 0, 0, 0.5f, black);
+    vertex(c, 1, 8, 0, 0.5f, black);
+    vertex(c, 2, 8, 8, 0.5f, black);
+    vertex(c, 3, 0, 8, 0.5f, red);
+    draw_arrays(c, NV_3D_OP_QUADS, 0, 4);
+    for (unsigned y = 0; y < 8; y++) {
+        for (unsigned x = 0; x < 8; x++) {
+            g_assert_cmpuint(pixel(c, x, y)[0], ==, 255);
+        }
+    }
     draw_ctx_free(c);
 }
 
@@ -304,6 +500,55 @@ static void test_bad_header(void)
     draw_ctx_free(c);
 }
 
+/*
+ * A draw whose pixel shader outlasts a slice of the SM does not hold the
+ * channel to its end: the method returns BUSY with nothing written yet,
+ * and run() goes on slice by slice (on the SM's worker threads) to the
+ * same pixels. An object destroyed between two slices abandons its draw.
+ */
+#define LONG_W      64                      /* 4096 lanes: 128 warps */
+#define LONG_NOPS   20000                   /* > 2 slices of 2^20 warp-instructions */
+
+static void long_square(Ctx *c)
+{
+    vertex(c, 0, 0, 0, 0.5f, quarter);
+    vertex(c, 1, LONG_W, 0, 0.5f, quarter);
+    vertex(c, 2, 0, LONG_W, 0.5f, quarter);
+    vertex(c, 3, LONG_W, 0, 0.5f, quarter);
+    vertex(c, 4, LONG_W, LONG_W, 0.5f, quarter);
+    vertex(c, 5, 0, LONG_W, 0.5f, quarter);
+    mthd(c, A_C597_BEGIN, NV_3D_OP_TRIANGLES);
+    g_assert_cmpint(nv_threed_engine.method(c->obj, &c->mem, A_C597_DRAW_VERTEX_ARRAY, 6), ==,
+                    NV_ENGINE_BUSY);
+    g_assert_cmpuint(pixel(c, 0, 0)[0], ==, 0);
+}
+
+static void test_sliced(void)
+{
+    Ctx *c = draw_ctx_new(LONG_W, LONG_W, 2);
+    NvEngineStatus st = NV_ENGINE_BUSY;
+    unsigned slices = 0;
+
+    pixel_shader_long(c, NV_SPH_IMAP_LINEAR, LONG_NOPS);
+    long_square(c);
+    while (st == NV_ENGINE_BUSY) {
+        st = nv_threed_engine.run(c->obj, &c->mem, nv_threed_engine.run_budget, 0);
+        slices++;
+    }
+    g_assert_cmpint(st, ==, NV_ENGINE_IDLE);
+    g_assert_cmpuint(slices, >=, 2);
+    mthd(c, A_C597_END, 0);
+    for (unsigned y = 0; y < LONG_W; y++) {
+        for (unsigned x = 0; x < LONG_W; x++) {
+            g_assert_cmpuint(pixel(c, x, y)[0], ==, 64);
+        }
+    }
+    /* again, and the object goes away between slices */
+    memset(fake_va(c->f, RT_VA, LONG_W * LONG_W * 4), 0, LONG_W * LONG_W * 4);
+    long_square(c);
+    draw_ctx_free(c);
+}
+
 /* ---- FERMI_TWOD_A ---- */
 
 #define SRC_VA      (FAKE_VA_BASE + 0x50000)
@@ -399,11 +644,15 @@ int main(int argc, char **argv)
     g_test_add_func("/draw/top-left", test_top_left);
     g_test_add_func("/draw/strip-and-indexed", test_strip_and_indexed);
     g_test_add_func("/draw/interpolation", test_interpolation);
+    g_test_add_func("/draw/points", test_points);
+    g_test_add_func("/draw/lines", test_lines);
+    g_test_add_func("/draw/polygon-mode-and-quads", test_polygon_mode_and_quads);
     g_test_add_func("/draw/cull-and-mask", test_cull_and_mask);
     g_test_add_func("/draw/depth", test_depth);
     g_test_add_func("/draw/stencil", test_stencil);
     g_test_add_func("/draw/trap", test_trap);
     g_test_add_func("/draw/bad-header", test_bad_header);
+    g_test_add_func("/draw/sliced", test_sliced);
     g_test_add_func("/twod/blit", test_twod_blit);
     return g_test_run();
 }

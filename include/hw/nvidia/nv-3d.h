@@ -16,11 +16,18 @@
 enum {
     NV_3D_OP_POINTS = 0x0, NV_3D_OP_LINES = 0x1, NV_3D_OP_LINE_LOOP = 0x2,
     NV_3D_OP_LINE_STRIP = 0x3, NV_3D_OP_TRIANGLES = 0x4, NV_3D_OP_TRIANGLE_STRIP = 0x5,
-    NV_3D_OP_TRIANGLE_FAN = 0x6, NV_3D_OP_QUADS = 0x7, NV_3D_OP_PATCH = 0xe,
+    NV_3D_OP_TRIANGLE_FAN = 0x6, NV_3D_OP_QUADS = 0x7, NV_3D_OP_QUAD_STRIP = 0x8,
+    NV_3D_OP_POLYGON = 0x9, NV_3D_OP_LINELIST_ADJCY = 0xa, NV_3D_OP_LINESTRIP_ADJCY = 0xb,
+    NV_3D_OP_TRIANGLELIST_ADJCY = 0xc, NV_3D_OP_TRIANGLESTRIP_ADJCY = 0xd, NV_3D_OP_PATCH = 0xe,
 };
 NV_FIELD(3D_BEGIN, OP, 0, 16)
 NV_FIELD(3D_BEGIN, INSTANCE_ID, 26, 2)
 enum { NV_3D_INSTANCE_FIRST = 0, NV_3D_INSTANCE_SUBSEQUENT = 1, NV_3D_INSTANCE_UNCHANGED = 2 };
+
+/* SET_FRONT_POLYGON_MODE, SET_BACK_POLYGON_MODE */
+enum { NV_3D_POLYGON_POINT = 0x1b00, NV_3D_POLYGON_LINE = 0x1b01, NV_3D_POLYGON_FILL = 0x1b02 };
+/* SET_POINT_SPRITE_SELECT ORIGIN: where the sprite's t = 0 is */
+enum { NV_3D_SPRITE_ORIGIN_BOTTOM = 0, NV_3D_SPRITE_ORIGIN_TOP = 1 };
 
 /* SET_INDEX_BUFFER_E INDEX_SIZE: bytes = 1 << value */
 enum { NV_3D_INDEX_ONE_BYTE = 0, NV_3D_INDEX_TWO_BYTES = 1, NV_3D_INDEX_FOUR_BYTES = 2 };
@@ -137,11 +144,13 @@ enum { NV_SPH_IMAP_UNUSED = 0, NV_SPH_IMAP_CONSTANT = 1, NV_SPH_IMAP_PERSPECTIVE
 
 /* The attribute space (NvSm's ALD/AST/IPA addresses): what the pipeline fills or reads. */
 enum {
+    NV_ATTR_POINT_SIZE = 0x6c,          /* written by the last vertex stage */
     NV_ATTR_POSITION = 0x70,            /* x, y, z, w */
     NV_ATTR_GENERIC0 = 0x80,            /* 32 vectors of 4 */
     NV_ATTR_GENERIC_END = 0x280,
     NV_ATTR_COLOR0 = 0x280,             /* GL's front and back colours (IPA.STATE) */
     NV_ATTR_COLOR_END = 0x2c0,
+    NV_ATTR_POINT_COORD = 0x2e0,        /* s, t: where in its point sprite a pixel is */
     NV_ATTR_INSTANCE_ID = 0x2f8,
     NV_ATTR_VERTEX_ID = 0x2fc,
     NV_ATTR_FRONT_FACE = 0x3fc,

@@ -15,8 +15,10 @@
  * triangles share an edge (additive blending would show twice), a colour
  * gradient within one step of 8 bits, the depth test between overlapping
  * triangles, an indexed strip with primitive restart, an occlusion
- * query counting the samples drawn, and instanced draws (direct and
- * indirect) with a colour per instance.
+ * query counting the samples drawn, instanced draws (direct and
+ * indirect) with a colour per instance, points whose size the vertex
+ * shader writes (their squares and gl_PointCoord), and lines (coverage
+ * between the ends, interpolation along them).
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -32,6 +34,8 @@
 #include <vulkan/vulkan.h>
 
 #include "../guest-report.h"
+#include "point_frag_spv.h"
+#include "point_vert_spv.h"
 #include "tri_vert_spv.h"
 #include "tri_frag_spv.h"
 
@@ -419,14 +423,21 @@ typedef struct Vtx {
     float pos[4], color[4];
 } Vtx;
 
-/* A graphics pipeline of tri.vert and tri.frag for RGBA8 (and D32 when depth). */
+/*
+ * A graphics pipeline of tri.vert and tri.frag (point.vert and point.frag
+ * for sprites) for RGBA8 (and D32 when depth).
+ */
 static VkResult pipeline_new(const Vk *vk, VkPrimitiveTopology topo, bool blend_add, bool depth,
-                             bool restart, bool color_per_instance, VkPipeline *pipe)
+                             bool restart, bool color_per_instance, bool sprites, VkPipeline *pipe)
 {
     VkShaderModuleCreateInfo vmi = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                      .codeSize = sizeof(tri_vert_spv), .pCode = tri_vert_spv };
     VkShaderModuleCreateInfo fmi = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                      .codeSize = sizeof(tri_frag_spv), .pCode = tri_frag_spv };
+    if (sprites) {
+        vmi.codeSize = sizeof(point_vert_spv), vmi.pCode = point_vert_spv;
+        fmi.codeSize = sizeof(point_frag_spv), fmi.pCode = point_frag_spv;
+    }
     VkPipelineLayoutCreateInfo lci = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO };
     VkShaderModule vs, fs;
     VkPipelineLayout pl;
@@ -573,6 +584,7 @@ typedef struct Scene {
     const float (*instance_color)[4];   /* non-NULL: instanced, a colour per instance */
     uint32_t instances, first_instance;
     bool indirect;              /* the draw's parameters from a buffer */
+    bool sprites;               /* point.vert and point.frag */
 } Scene;
 
 /* Renders sc into a TW x TH RGBA8 image cleared to 0 and reads it back into px. */
@@ -590,7 +602,7 @@ static int render(const Vk *vk, const Scene *sc, uint32_t *px, uint64_t *samples
     uint32_t instances = sc->instances ? sc->instances : 1;
 
     VK(pipeline_new(vk, sc->topo, sc->blend_add, sc->depth, sc->restart, sc->instance_color != NULL,
-                    &pipe));
+                    sc->sprites, &pipe));
     VK(data_buf(vk, sc->v, sizeof(Vtx) * sc->nv, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb));
     if (sc->instance_color) {
         VK(data_buf(vk, sc->instance_color, 16 * (sc->first_instance + instances),
@@ -846,6 +858,101 @@ static int instanced(const Vk *vk)
     return 0;
 }
 
+/*
+ * Points, their size from the vertex shader (1, 3 and 6 pixels; the last
+ * centred on a pixel corner), are squares around the vertex; gl_PointCoord
+ * runs from (0, 0) at the top left to (1, 1) across each, within one step.
+ */
+static int points(const Vk *vk)
+{
+    static uint32_t px[TW * TH];
+    const float cx[3] = { 5.5f, 20.5f, 40.0f }, cy[3] = { 5.5f, 20.5f, 30.0f }, size[3] = { 1, 3, 6 };
+    Vtx v[3];
+    Scene sc = { .v = v, .nv = 3, .count = 3, .topo = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+                 .sprites = true };
+    uint64_t samples, want = 0;
+    unsigned bad = 0, worst = 0;
+
+    for (int i = 0; i < 3; i++) {
+        v[i] = vtx(cx[i], cy[i], 0.5f, 0, 0, 1, size[i]);
+    }
+    if (render(vk, &sc, px, &samples)) {
+        return 1;
+    }
+    for (int y = 0; y < (int)TH; y++) {
+        for (int x = 0; x < (int)TW; x++) {
+            uint32_t p = px[y * TW + x];
+            int in = -1;
+
+            for (int i = 0; i < 3; i++) {
+                float x0 = cx[i] - size[i] / 2, y0 = cy[i] - size[i] / 2;
+
+                if (x + 0.5f >= x0 && x + 0.5f < x0 + size[i] && y + 0.5f >= y0 &&
+                    y + 0.5f < y0 + size[i]) {
+                    in = i;
+                }
+            }
+            if (in < 0) {
+                bad += p != 0;
+                continue;
+            }
+            want++;
+            float s = (x + 0.5f - (cx[in] - size[in] / 2)) / size[in];
+            float t = (y + 0.5f - (cy[in] - size[in] / 2)) / size[in];
+            unsigned ds = abs((int)chan(p, 0) - (int)lrintf(s * 255));
+            unsigned dt = abs((int)chan(p, 1) - (int)lrintf(t * 255));
+
+            worst = ds > worst ? ds : worst;
+            worst = dt > worst ? dt : worst;
+            bad += ds > 1 || dt > 1 || chan(p, 2) != 255;
+        }
+    }
+    report(!bad && samples == want, "draw: points of sizes 1, 3 and 6 from the vertex shader "
+           "cover their squares, gl_PointCoord within one step (%u wrong, largest difference %u; "
+           "%llu samples of %llu)", bad, worst, (unsigned long long)samples,
+           (unsigned long long)want);
+    return 0;
+}
+
+/*
+ * A horizontal and a vertical line through pixel centres, each 1 pixel
+ * wide, cover exactly the pixels between their ends (the end pixel not
+ * drawn), black to red along the line within one step.
+ */
+static int lines(const Vk *vk)
+{
+    static uint32_t px[TW * TH];
+    Vtx v[4] = { vtx(4, 10.5f, 0.5f, 0, 0, 0, 1), vtx(40, 10.5f, 0.5f, 1, 0, 0, 1),
+                 vtx(50.5f, 4, 0.5f, 0, 0, 0, 1), vtx(50.5f, 30, 0.5f, 1, 0, 0, 1) };
+    Scene sc = { .v = v, .nv = 4, .count = 4, .topo = VK_PRIMITIVE_TOPOLOGY_LINE_LIST };
+    uint64_t samples;
+    unsigned bad = 0, worst = 0;
+
+    if (render(vk, &sc, px, &samples)) {
+        return 1;
+    }
+    for (int y = 0; y < (int)TH; y++) {
+        for (int x = 0; x < (int)TW; x++) {
+            uint32_t p = px[y * TW + x];
+            bool h = y == 10 && x >= 4 && x < 40, vt = x == 50 && y >= 4 && y < 30;
+            float f = h ? (x + 0.5f - 4) / 36 : (y + 0.5f - 4) / 26;
+            unsigned d = abs((int)chan(p, 0) - (int)lrintf(f * 255));
+
+            if (!h && !vt) {
+                bad += p != 0;
+                continue;
+            }
+            worst = d > worst ? d : worst;
+            bad += d > 1 || chan(p, 3) != 255;
+        }
+    }
+    report(!bad && samples == 36 + 26, "draw: a horizontal and a vertical line cover exactly the "
+           "pixels between their ends, interpolated along the line within one step (%u wrong, "
+           "largest difference %u; %llu samples of 62)", bad, worst,
+           (unsigned long long)samples);
+    return 0;
+}
+
 int main(void)
 {
     VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
@@ -899,7 +1006,8 @@ int main(void)
     VK(vkCreateFence(vk.dev, &fci, NULL, &vk.fence));
 
     if (rgba8(&vk) || others(&vk) || layers(&vk) || queries(&vk) || shared_edge(&vk) ||
-        gradient(&vk) || depth(&vk) || indexed_strip(&vk) || instanced(&vk)) {
+        gradient(&vk) || depth(&vk) || indexed_strip(&vk) || instanced(&vk) || points(&vk) ||
+        lines(&vk)) {
         return 1;
     }
     return failed;

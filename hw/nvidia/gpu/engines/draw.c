@@ -12,11 +12,15 @@
  * program header at SET_PIPELINE_PROGRAM_ADDRESS and code 0x80 after it;
  * constant buffers from the stage's bind group (BIND_GROUP_CONSTANT_BUFFER
  * snapshots SET_CONSTANT_BUFFER_SELECTOR), texture pools from the class
- * state. Tessellation and geometry stages, points and lines are reported
- * as not executed and draw nothing. A draw runs to its end inside the
- * method, bounded only by the shader watchdog: it is not yet cut into
- * slices as compute launches are, so it holds the device lock throughout
- * (docs/architecture.md, Threads).
+ * state. Points and lines are drawn as quads of two triangles (raster.c).
+ * Tessellation and geometry stages are a guest error; patches and strips
+ * with adjacency are reported as not executed and draw nothing.
+ *
+ * A draw runs on its own coroutine (base/coro.h): it yields whenever a
+ * shader launch's slice of the SM ends and between vertex batches once the
+ * slice's time is up, so the method returns BUSY and the channel's next
+ * slices go on with it (nv_threed_draw_run), as with compute launches: no
+ * draw holds the device lock for longer than a slice.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -27,6 +31,7 @@
 
 #include "draw.h"
 #include "compute.h"
+#include "../base/coro.h"
 #include "../base/util.h"
 #include "hw/nvidia/cl-c597.h"
 #include "hw/nvidia/nv-f16.h"
@@ -149,6 +154,20 @@ static bool stage_on(const NvThreed *t, unsigned idx)
                     C597_SET_PIPELINE_SHADER, ENABLE);
 }
 
+/* ---- slices ---- */
+
+/* Back to the channel until its next slice; false: the object is going away, stop. */
+static bool draw_yield(NvThreed *t)
+{
+    nv_coro_yield(t->draw_co);
+    return !t->draw_abort;
+}
+
+bool nv_draw_pause(NvThreed *t)
+{
+    return g_get_monotonic_time() < t->draw_deadline_us || draw_yield(t);
+}
+
 bool nv_draw_run_launch(NvThreed *t, NvSmLaunchDesc *d, const char *stage)
 {
     const NvSmMemOps ops = nv_engine_sm_mem(&t->mem);
@@ -156,7 +175,11 @@ bool nv_draw_run_launch(NvThreed *t, NvSmLaunchDesc *d, const char *stage)
     char who[32], msg[256];
 
     if (l) {
-        while (!nv_sm_launch_run(l, 0, 0)) {
+        while (!nv_sm_launch_run(l, NV_COMPUTE_SLICE_INSNS, t->draw_deadline_us)) {
+            if (!draw_yield(t)) {
+                nv_sm_launch_free(l);
+                return false;
+            }
         }
         t->sm_err = *nv_sm_launch_error(l);
         nv_sm_launch_free(l);
@@ -340,39 +363,117 @@ static uint32_t *index_buffer(NvThreed *t, uint32_t count, bool *fault)
 
 /* ---- primitive assembly ---- */
 
-/*
- * The corners of triangle k of a strip or list segment [0, n) as Vulkan
- * orders them, the first-vertex convention's provoking vertex first: lists
- * (3k, 3k+1, 3k+2); strips (k, k+1, k+2), odd k (k, k+2, k+1); fans
- * (k+1, k+2, 0). last_corner says which of them the last-vertex convention
- * (GL's default) takes: the triangle's last vertex in the stream.
- */
-static unsigned last_corner(unsigned op, uint32_t k)
-{
-    return op == NV_3D_OP_TRIANGLES || (op == NV_3D_OP_TRIANGLE_STRIP && !(k & 1)) ? 2 : 1;
-}
+/* One primitive of a segment of the vertex list: its corners and which one is provoking. */
+typedef struct DrawPrim {
+    uint32_t c[3];                      /* vertex positions in the segment */
+    uint8_t first, last;                /* the provoking corner, FIRST and LAST conventions */
+} DrawPrim;
 
-static bool triangle_corners(unsigned op, uint32_t k, uint32_t n, uint32_t c[3])
+/* Corners per primitive of a topology (0: not drawn), and how many a segment of n makes. */
+static unsigned prim_corners(unsigned op)
 {
     switch (op) {
+    case NV_3D_OP_POINTS:
+        return 1;
+    case NV_3D_OP_LINES:
+    case NV_3D_OP_LINE_LOOP:
+    case NV_3D_OP_LINE_STRIP:
+    case NV_3D_OP_LINELIST_ADJCY:
+    case NV_3D_OP_LINESTRIP_ADJCY:
+        return 2;
     case NV_3D_OP_TRIANGLES:
-        if (3 * (uint64_t)k + 2 >= n) {
-            return false;
-        }
-        c[0] = 3 * k, c[1] = 3 * k + 1, c[2] = 3 * k + 2;
-        return true;
     case NV_3D_OP_TRIANGLE_STRIP:
-        if ((uint64_t)k + 2 >= n) {
-            return false;
+    case NV_3D_OP_TRIANGLE_FAN:
+    case NV_3D_OP_QUADS:
+    case NV_3D_OP_QUAD_STRIP:
+    case NV_3D_OP_POLYGON:
+    case NV_3D_OP_TRIANGLELIST_ADJCY:
+        return 3;
+    }
+    return 0;
+}
+
+static uint32_t prim_count(unsigned op, uint32_t n)
+{
+    switch (op) {
+    case NV_3D_OP_POINTS:
+        return n;
+    case NV_3D_OP_LINES:
+        return n / 2;
+    case NV_3D_OP_LINE_LOOP:
+        return n >= 2 ? n : 0;
+    case NV_3D_OP_LINE_STRIP:
+        return n >= 2 ? n - 1 : 0;
+    case NV_3D_OP_LINELIST_ADJCY:
+        return n / 4;
+    case NV_3D_OP_LINESTRIP_ADJCY:
+        return n >= 4 ? n - 3 : 0;
+    case NV_3D_OP_TRIANGLES:
+        return n / 3;
+    case NV_3D_OP_QUADS:
+        return n / 4 * 2;
+    case NV_3D_OP_QUAD_STRIP:
+        return n >= 4 ? (n - 2) / 2 * 2 : 0;
+    case NV_3D_OP_TRIANGLELIST_ADJCY:
+        return n / 6;
+    default:                            /* strips, fans, polygons */
+        return n >= 3 ? n - 2 : 0;
+    }
+}
+
+static void prim_set(DrawPrim *p, uint32_t a, uint32_t b, uint32_t c, unsigned first,
+                     unsigned last)
+{
+    p->c[0] = a, p->c[1] = b, p->c[2] = c;
+    p->first = first, p->last = last;
+}
+
+/*
+ * Primitive k (< prim_count) of a segment of n vertices, in Vulkan's corner
+ * order with the first-vertex convention's provoking vertex first: strips
+ * (k, k+1, k+2), odd k (k, k+2, k+1); fans (k+1, k+2, 0); lines in the
+ * stream's order. `last` names the last-vertex convention's (GL's default)
+ * corner: the primitive's last vertex in the stream. GL's quads are two
+ * triangles split along a diagonal through the convention's provoking
+ * vertex (quads: the 4th or the 1st, quad strips: the 3rd or the 1st),
+ * polygons fans whose flat attributes come from the first vertex;
+ * adjacency vertices are skipped.
+ */
+static void prim_at(unsigned op, uint32_t k, uint32_t n, bool last, DrawPrim *p)
+{
+    uint32_t q = 4 * (k / 2), s = 2 * (k / 2);
+
+    switch (op) {
+    case NV_3D_OP_POINTS:
+        return prim_set(p, k, 0, 0, 0, 0);
+    case NV_3D_OP_LINES:
+        return prim_set(p, 2 * k, 2 * k + 1, 0, 0, 1);
+    case NV_3D_OP_LINE_LOOP:
+        return prim_set(p, k, k + 1 < n ? k + 1 : 0, 0, 0, 1);
+    case NV_3D_OP_LINE_STRIP:
+        return prim_set(p, k, k + 1, 0, 0, 1);
+    case NV_3D_OP_LINELIST_ADJCY:
+        return prim_set(p, 4 * k + 1, 4 * k + 2, 0, 0, 1);
+    case NV_3D_OP_LINESTRIP_ADJCY:
+        return prim_set(p, k + 1, k + 2, 0, 0, 1);
+    case NV_3D_OP_TRIANGLES:
+        return prim_set(p, 3 * k, 3 * k + 1, 3 * k + 2, 0, 2);
+    case NV_3D_OP_TRIANGLELIST_ADJCY:
+        return prim_set(p, 6 * k, 6 * k + 2, 6 * k + 4, 0, 2);
+    case NV_3D_OP_TRIANGLE_STRIP:
+        return prim_set(p, k, k + 1 + (k & 1), k + 2 - (k & 1), 0, k & 1 ? 1 : 2);
+    case NV_3D_OP_TRIANGLE_FAN:
+        return prim_set(p, k + 1, k + 2, 0, 0, 1);
+    case NV_3D_OP_POLYGON:
+        return prim_set(p, 0, k + 1, k + 2, 0, 0);
+    case NV_3D_OP_QUADS:                /* corners q, q+1, q+2, q+3 */
+        if (last) {
+            return k & 1 ? prim_set(p, q + 1, q + 2, q + 3, 2, 2)
+                         : prim_set(p, q, q + 1, q + 3, 2, 2);
         }
-        c[0] = k, c[1] = k + 1 + (k & 1), c[2] = k + 2 - (k & 1);
-        return true;
-    default:                            /* fan */
-        if ((uint64_t)k + 2 >= n) {
-            return false;
-        }
-        c[0] = k + 1, c[1] = k + 2, c[2] = 0;
-        return true;
+        return k & 1 ? prim_set(p, q, q + 2, q + 3, 0, 0) : prim_set(p, q, q + 1, q + 2, 0, 0);
+    default:                            /* quad strip: corners s, s+1, s+3, s+2 */
+        return k & 1 ? prim_set(p, s, s + 3, s + 2, 0, 1) : prim_set(p, s, s + 1, s + 3, 0, 2);
     }
 }
 
@@ -460,32 +561,7 @@ static bool clip_triangle(DrawRaster *r, const DrawVert *v[3], const uint32_t *f
 
 /* ---- a draw ---- */
 
-static bool scratch_alloc(NvThreed *t)
-{
-    NvDrawScratch *s = t->scratch;
-    size_t rec = (size_t)3 * DRAW_BATCH_TRIS * NV_SM_ATTR_WORDS;
-
-    if (s) {
-        return true;
-    }
-    s = t->scratch = g_try_new0(NvDrawScratch, 1);
-    if (!s) {
-        return false;
-    }
-    s->vin = g_try_new(uint32_t, rec);
-    s->vout = g_try_new(uint32_t, rec);
-    s->pixels = g_try_new(NvSmPixel, DRAW_MAX_PIXELS);
-    s->ps_out = g_try_new(uint32_t, (size_t)DRAW_MAX_PIXELS * DRAW_MAX_OUT_REGS);
-    s->ps_kept = g_try_new(uint8_t, DRAW_MAX_PIXELS);
-    s->prims = g_try_new(NvSmPrim, DRAW_MAX_PRIMS);
-    if (!s->vin || !s->vout || !s->pixels || !s->ps_out || !s->ps_kept || !s->prims) {
-        nv_threed_draw_free(t);
-        return false;
-    }
-    return true;
-}
-
-void nv_threed_draw_free(NvThreed *t)
+static void scratch_free(NvThreed *t)
 {
     NvDrawScratch *s = t->scratch;
 
@@ -501,58 +577,145 @@ void nv_threed_draw_free(NvThreed *t)
     t->scratch = NULL;
 }
 
-/* Shades the corners of triangles [k0, k0 + n) of the draw, then rasterizes them. */
+static bool scratch_alloc(NvThreed *t)
+{
+    NvDrawScratch *s = t->scratch;
+    size_t rec = (size_t)3 * DRAW_BATCH_PRIMS * NV_SM_ATTR_WORDS;
+
+    if (s) {
+        return true;
+    }
+    s = t->scratch = g_try_new0(NvDrawScratch, 1);
+    if (!s) {
+        return false;
+    }
+    s->vin = g_try_new(uint32_t, rec);
+    s->vout = g_try_new(uint32_t, rec);
+    s->pixels = g_try_new(NvSmPixel, DRAW_MAX_PIXELS);
+    s->ps_out = g_try_new(uint32_t, (size_t)DRAW_MAX_PIXELS * DRAW_MAX_OUT_REGS);
+    s->ps_kept = g_try_new(uint8_t, DRAW_MAX_PIXELS);
+    s->prims = g_try_new(NvSmPrim, DRAW_MAX_PRIMS);
+    if (!s->vin || !s->vout || !s->pixels || !s->ps_out || !s->ps_kept || !s->prims) {
+        scratch_free(t);
+        return false;
+    }
+    return true;
+}
+
+void nv_threed_draw_free(NvThreed *t)
+{
+    if (nv_threed_drawing(t)) {
+        /* a draw between slices: it unwinds (freeing what it holds) at its yield */
+        t->draw_abort = true;
+        nv_coro_resume(t->draw_co);
+    }
+    nv_coro_free(t->draw_co);
+    t->draw_co = NULL;
+    scratch_free(t);
+}
+
+/* A point is drawn when its vertex is inside the near, far and w planes (x and y: the guard band). */
+static bool clip_point(DrawRaster *r, const DrawVert *v, const uint32_t *flat)
+{
+    for (unsigned p = 0; p < 3; p++) {
+        if (!(clip_distance(v, p, r->z_clip_zero) >= 0)) {
+            return true;
+        }
+    }
+    return nv_draw_point(r, v, flat);
+}
+
+/* A line's part inside the near, far and w planes. */
+static bool clip_line(DrawRaster *r, const DrawVert *v[2], const uint32_t *flat)
+{
+    float t0 = 0, t1 = 1;
+    DrawVert c[2];
+
+    for (unsigned p = 0; p < 3; p++) {
+        float d0 = clip_distance(v[0], p, r->z_clip_zero), d1 = clip_distance(v[1], p, r->z_clip_zero);
+
+        if (!(d0 >= 0) && !(d1 >= 0)) {
+            return true;                /* wholly outside (or not a number) */
+        }
+        if (d0 < 0) {
+            t0 = fmaxf(t0, d0 / (d0 - d1));
+        } else if (d1 < 0) {
+            t1 = fminf(t1, d0 / (d0 - d1));
+        }
+    }
+    if (!(t0 < t1)) {
+        return true;
+    }
+    for (unsigned e = 0; e < 2; e++) {
+        float f = e ? t1 : t0;
+
+        for (unsigned w = 0; w < NV_SM_ATTR_WORDS; w++) {
+            c[e].a[w] = v[0]->a[w] + f * (v[1]->a[w] - v[0]->a[w]);
+        }
+    }
+    return nv_draw_line(r, &c[0], &c[1], flat);
+}
+
+/*
+ * Shades the corners of primitives [k0, k0 + n) of a segment of the draw
+ * (nc corners each, one vertex-shader thread per corner: shared vertices
+ * are shaded more than once, with the same results), then clips and
+ * rasterizes them.
+ */
 static bool draw_batch(NvThreed *t, DrawRaster *r, DrawShader *vs, unsigned op,
                        const uint32_t *ids, uint32_t count, uint32_t k0, uint32_t n)
 {
     NvDrawScratch *s = t->scratch;
-    NvSmGfx g = { .stage = NV_SM_STAGE_VERTEX, .threads = 3 * n, .in = s->vin, .out = s->vout };
-    uint32_t c[3];
+    unsigned nc = prim_corners(op);
+    NvSmGfx g = { .stage = NV_SM_STAGE_VERTEX, .threads = nc * n, .in = s->vin, .out = s->vout };
+    DrawPrim p;
 
     for (uint32_t k = 0; k < n; k++) {
-        triangle_corners(op, k0 + k, count, c);
-        for (unsigned i = 0; i < 3; i++) {
-            if (!fetch_vertex(t, ids[c[i]], s->vin + (size_t)(3 * k + i) * NV_SM_ATTR_WORDS)) {
+        prim_at(op, k0 + k, count, r->provoking_last, &p);
+        for (unsigned i = 0; i < nc; i++) {
+            if (!fetch_vertex(t, ids[p.c[i]], s->vin + (size_t)(nc * k + i) * NV_SM_ATTR_WORDS)) {
                 return false;
             }
         }
     }
-    memset(s->vout, 0, (size_t)3 * n * NV_SM_ATTR_WORDS * 4);
-    vs->desc.grid[0] = (3 * n + DRAW_LANES - 1) / DRAW_LANES;
+    memset(s->vout, 0, (size_t)nc * n * NV_SM_ATTR_WORDS * 4);
+    vs->desc.grid[0] = (nc * n + DRAW_LANES - 1) / DRAW_LANES;
     vs->desc.gfx = &g;
     if (!nv_draw_run_launch(t, &vs->desc, "vertex")) {
         return false;
     }
-    t->counters[NV_RS_REPORT_VS_INVOCATIONS] += 3 * n;
+    t->counters[NV_RS_REPORT_VS_INVOCATIONS] += nc * n;
     for (uint32_t k = 0; k < n; k++) {
-        const uint32_t *rec = s->vout + (size_t)3 * k * NV_SM_ATTR_WORDS, *flat;
+        const uint32_t *rec = s->vout + (size_t)nc * k * NV_SM_ATTR_WORDS, *flat;
         const DrawVert *v[3];
+        bool ok;
 
-        for (unsigned i = 0; i < 3; i++) {
+        prim_at(op, k0 + k, count, r->provoking_last, &p);
+        for (unsigned i = 0; i < nc; i++) {
             v[i] = (const DrawVert *)(rec + i * NV_SM_ATTR_WORDS);
         }
         /* flat attributes come from the provoking vertex's record */
-        flat = r->provoking_last ? rec + last_corner(op, k0 + k) * NV_SM_ATTR_WORDS : rec;
+        flat = rec + (r->provoking_last ? p.last : p.first) * NV_SM_ATTR_WORDS;
         t->counters[NV_RS_REPORT_CLIPPER_INVOCATIONS]++;
-        if (!clip_triangle(r, v, flat)) {
+        ok = nc == 3 ? clip_triangle(r, v, flat) : nc == 2 ? clip_line(r, v, flat)
+                                                           : clip_point(r, v[0], flat);
+        if (!ok) {
             return false;
         }
     }
     return true;
 }
 
-/* The triangles of one segment (between restarts) of the vertex list. */
+/* The primitives of one segment (between restarts) of the vertex list. */
 static bool draw_segment(NvThreed *t, DrawRaster *r, DrawShader *vs, unsigned op,
                          const uint32_t *ids, uint32_t n)
 {
-    uint32_t tris = 0, c[3];
+    uint32_t prims = prim_count(op, n);
 
-    while (triangle_corners(op, tris, n, c)) {
-        tris++;
-    }
-    t->counters[NV_RS_REPORT_DA_PRIMITIVES_GENERATED] += tris;
-    for (uint32_t k = 0; k < tris; k += DRAW_BATCH_TRIS) {
-        if (!draw_batch(t, r, vs, op, ids, n, k, MIN(tris - k, DRAW_BATCH_TRIS))) {
+    t->counters[NV_RS_REPORT_DA_PRIMITIVES_GENERATED] += prims;
+    for (uint32_t k = 0; k < prims; k += DRAW_BATCH_PRIMS) {
+        if (!nv_draw_pause(t) ||
+            !draw_batch(t, r, vs, op, ids, n, k, MIN(prims - k, DRAW_BATCH_PRIMS))) {
             return false;
         }
     }
@@ -575,8 +738,8 @@ static bool draw(NvThreed *t, uint32_t count, bool indexed)
     if (!count) {
         return true;
     }
-    if (op != NV_3D_OP_TRIANGLES && op != NV_3D_OP_TRIANGLE_STRIP && op != NV_3D_OP_TRIANGLE_FAN) {
-        nv_threed_unimp(t, A_C597_BEGIN, st(t, A_C597_BEGIN));
+    if (!prim_corners(op)) {
+        nv_threed_unimp(t, A_C597_BEGIN, st(t, A_C597_BEGIN));  /* patches, strips with adjacency */
         return true;
     }
     for (unsigned i = NV_3D_STAGE_TESSELLATION_INIT; i <= NV_3D_STAGE_GEOMETRY; i++) {
@@ -620,6 +783,42 @@ static bool draw(NvThreed *t, uint32_t count, bool indexed)
     }
     g_free(ids);
     return ok && nv_draw_flush(&r);
+}
+
+/* The draw's body, on the draw coroutine's stack. */
+static void draw_body(NvCoro *co, void *opaque)
+{
+    NvThreed *t = opaque;
+
+    (void)co;
+    t->draw_ok = draw(t, t->draw_count, t->draw_indexed);
+}
+
+/* Starts a draw and runs its first slice; false: it stopped on an error (reported). */
+static bool draw_start(NvThreed *t, uint32_t count, bool indexed)
+{
+    if (!t->draw_co && !(t->draw_co = nv_coro_new(DRAW_STACK_BYTES))) {
+        draw_error(t, "3D: no host memory for the draw");
+        return false;
+    }
+    t->draw_count = count;
+    t->draw_indexed = indexed;
+    t->draw_abort = false;
+    t->draw_deadline_us = g_get_monotonic_time() + DRAW_METHOD_SLICE_US;
+    /* not finished: the class stays busy (nv_threed_busy) and its run() goes on */
+    return !nv_coro_start(t->draw_co, draw_body, t) || t->draw_ok;
+}
+
+NvEngineStatus nv_threed_draw_run(NvThreed *t, int64_t deadline_us)
+{
+    if (!nv_threed_drawing(t)) {
+        return NV_ENGINE_IDLE;
+    }
+    t->draw_deadline_us = deadline_us ? deadline_us : g_get_monotonic_time() + DRAW_METHOD_SLICE_US;
+    if (!nv_coro_resume(t->draw_co)) {
+        return NV_ENGINE_BUSY;
+    }
+    return t->draw_ok ? NV_ENGINE_IDLE : NV_ENGINE_ERROR;
 }
 
 /* BEGIN: the topology, and which instance the draws until END are. */
@@ -678,6 +877,13 @@ static const uint32_t draw_consumed[][2] = {
     { A_C597_SET_ZPASS_PIXEL_COUNT, A_C597_SET_ZPASS_PIXEL_COUNT },
     { A_C597_SET_SHADE_MODE, A_C597_SET_SHADE_MODE },
     { A_C597_SET_PROVOKING_VERTEX, A_C597_SET_PROVOKING_VERTEX },
+    { A_C597_SET_FRONT_POLYGON_MODE, A_C597_SET_BACK_POLYGON_MODE },
+    { A_C597_SET_POINT_SIZE, A_C597_SET_POINT_SIZE },
+    { A_C597_SET_ATTRIBUTE_POINT_SIZE, A_C597_SET_ATTRIBUTE_POINT_SIZE },
+    { A_C597_SET_POINT_SPRITE_SELECT, A_C597_SET_POINT_SPRITE_SELECT },
+    { A_C597_SET_LINE_WIDTH_FLOAT, A_C597_SET_ALIASED_LINE_WIDTH_FLOAT },
+    { A_C597_SET_ALIASED_LINE_WIDTH_ENABLE, A_C597_SET_ALIASED_LINE_WIDTH_ENABLE },
+    { A_C597_SET_ANTI_ALIAS_ENABLE, A_C597_SET_ANTI_ALIAS_ENABLE },
 };
 
 bool nv_threed_draw_method(NvThreed *t, uint32_t mthd, uint32_t data, bool *handled)
@@ -708,9 +914,9 @@ bool nv_threed_draw_method(NvThreed *t, uint32_t mthd, uint32_t data, bool *hand
         t->in_begin = false;
         return true;
     case A_C597_DRAW_VERTEX_ARRAY:
-        return draw(t, data, false);
+        return draw_start(t, data, false);
     case A_C597_DRAW_INDEX_BUFFER:
-        return draw(t, data, true);
+        return draw_start(t, data, true);
     }
     *handled = nv_threed_in_ranges(draw_consumed, G_N_ELEMENTS(draw_consumed), mthd);
     return true;

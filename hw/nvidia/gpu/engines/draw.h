@@ -12,12 +12,16 @@
 #include "threed.h"
 
 #define DRAW_LANES          32u         /* threads of a warp: one CTA */
-#define DRAW_BATCH_TRIS     1024u       /* triangles one vertex-shader launch covers */
+#define DRAW_BATCH_PRIMS    1024u       /* primitives one vertex-shader launch covers */
 #define DRAW_MAX_PIXELS     (1u << 16)  /* pixel lanes per pixel-shader launch */
 #define DRAW_MAX_PRIMS      1024u       /* triangles (after clipping) per pixel-shader launch */
 #define DRAW_MAX_COUNT      (1u << 24)  /* vertices or indices one draw method draws */
 #define DRAW_MAX_OUT_REGS   (NV_3D_TARGETS * 4 + 2)  /* colours, sample mask, depth */
 #define DRAW_DEFAULT_BUDGET (1ull << 34)/* shader watchdog when the device sets none */
+#define DRAW_MAX_POINT_SIZE 2048.0f   /* pixels: sizes are clamped to [1, this] */
+#define DRAW_MAX_LINE_WIDTH 2048.0f
+#define DRAW_STACK_BYTES    (2u << 20)  /* the draw coroutine's stack (mapped on use) */
+#define DRAW_METHOD_SLICE_US 1000       /* the draw method's own slice, and run()'s without a deadline */
 
 /* A shader stage as the draw runs it: its header and the launch it makes. */
 typedef struct DrawShader {
@@ -31,11 +35,12 @@ typedef struct DrawVert {
 } DrawVert;
 
 struct NvDrawScratch {
-    uint32_t *vin, *vout;               /* 3 * DRAW_BATCH_TRIS records */
+    uint32_t *vin, *vout;               /* 3 * DRAW_BATCH_PRIMS records */
     NvSmPixel *pixels;                  /* DRAW_MAX_PIXELS */
     uint32_t *ps_out;                   /* DRAW_MAX_PIXELS * DRAW_MAX_OUT_REGS */
     uint8_t *ps_kept;
     NvSmPrim *prims;                    /* DRAW_MAX_PRIMS */
+    DrawVert corners[4];                /* a point's or a line's quad */
 };
 
 /* What the rasterizer needs for the draw in progress, resolved once per draw. */
@@ -56,6 +61,12 @@ typedef struct DrawRaster {
     bool front_ccw;
     bool shade_flat;                    /* SET_SHADE_MODE flat: colours from the provoking vertex */
     bool provoking_last;                /* SET_PROVOKING_VERTEX LAST (GL's default) */
+    uint32_t poly_mode[2];              /* back, front: NV_3D_POLYGON_* */
+    float point_size;                   /* SET_POINT_SIZE, unless the vertex has its own */
+    bool point_size_attr;               /* SET_ATTRIBUTE_POINT_SIZE: NV_ATTR_POINT_SIZE */
+    bool sprite_t_down;                 /* the point coordinate t grows with the row */
+    float line_width;
+    bool strict_lines;                  /* rectangles (ANTI_ALIAS_ENABLE), else parallelograms */
     uint32_t npix, nprims;
     uint64_t kept, passed;              /* pixel shader invocations kept, pixels written */
 } DrawRaster;
@@ -65,10 +76,18 @@ bool nv_draw_raster_begin(DrawRaster *r, NvThreed *t, const DrawShader *ps);
 /* One triangle of clip-space vertices; flat = the provoking vertex's raw words. */
 bool nv_draw_triangle(DrawRaster *r, const DrawVert *v0, const DrawVert *v1,
                       const DrawVert *v2, const uint32_t *flat);
+/* A point (a square of the point size) and a line (of the line width); never culled. */
+bool nv_draw_point(DrawRaster *r, const DrawVert *v, const uint32_t *flat);
+bool nv_draw_line(DrawRaster *r, const DrawVert *v0, const DrawVert *v1, const uint32_t *flat);
 /* Runs the pixel shader over what is queued and writes the targets. */
 bool nv_draw_flush(DrawRaster *r);
 
-/* draw.c: runs a shader launch to its end; false: it stopped on an error (reported). */
+/*
+ * draw.c: runs a shader launch to its end, yielding at each of its slices;
+ * false: it stopped on an error (reported), or the draw is being abandoned.
+ */
 bool nv_draw_run_launch(NvThreed *t, NvSmLaunchDesc *d, const char *stage);
+/* Yields once the slice's time is up (long loops call it); false: the draw is abandoned. */
+bool nv_draw_pause(NvThreed *t);
 
 #endif

@@ -9,8 +9,10 @@
  * multiplies by the interpolated w), screen-linear ones as they are, flat
  * ones from the provoking vertex. Then, in primitive order: the stencil and
  * depth tests (late, with separate back-face stencil state), blending and
- * the colour write mask, and the writes to the targets. Multisampling,
- * depth written by the shader and the depth bias are not modelled.
+ * the colour write mask, and the writes to the targets. Points and lines
+ * (and triangles in polygon mode POINT or LINE) become quads of two
+ * triangles around them, never culled. Multisampling, depth written by the
+ * shader and the depth bias are not modelled.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -128,6 +130,19 @@ bool nv_draw_raster_begin(DrawRaster *r, NvThreed *t, const DrawShader *ps)
         r->cull_front = cull == NV_3D_CULL_FRONT || cull == NV_3D_CULL_FRONT_AND_BACK;
         r->cull_back = cull == NV_3D_CULL_BACK || cull == NV_3D_CULL_FRONT_AND_BACK;
     }
+    r->poly_mode[0] = st(t, A_C597_SET_BACK_POLYGON_MODE);
+    r->poly_mode[1] = st(t, A_C597_SET_FRONT_POLYGON_MODE);
+    r->point_size = stf(t, A_C597_SET_POINT_SIZE);
+    r->point_size_attr = NV_FEX32(st(t, A_C597_SET_ATTRIBUTE_POINT_SIZE),
+                                  C597_SET_ATTRIBUTE_POINT_SIZE, ENABLE);
+    r->sprite_t_down = (NV_FEX32(st(t, A_C597_SET_POINT_SPRITE_SELECT), C597_SET_POINT_SPRITE_SELECT,
+                                 ORIGIN) == NV_3D_SPRITE_ORIGIN_TOP) == r->ccw_negative;
+    r->strict_lines = NV_FEX32(st(t, A_C597_SET_ANTI_ALIAS_ENABLE), C597_SET_ANTI_ALIAS_ENABLE, V);
+    r->line_width = stf(t, NV_FEX32(st(t, A_C597_SET_ALIASED_LINE_WIDTH_ENABLE),
+                                    C597_SET_ALIASED_LINE_WIDTH_ENABLE, V) && !r->strict_lines ?
+                           A_C597_SET_ALIASED_LINE_WIDTH_FLOAT : A_C597_SET_LINE_WIDTH_FLOAT);
+    /* a point sprite's coordinates are screen-linear whatever the input map says */
+    r->imap[NV_ATTR_POINT_COORD / 4] = r->imap[NV_ATTR_POINT_COORD / 4 + 1] = NV_SPH_IMAP_LINEAR;
     if (NV_FEX32(origin, C597_SET_WINDOW_ORIGIN, FLIP_Y)) {
         nv_threed_unimp(t, A_C597_SET_WINDOW_ORIGIN, origin);
     }
@@ -267,6 +282,9 @@ static bool rasterize(DrawRaster *r, const Edge e[3], const SetupVert *v, uint32
     int64_t y1 = MIN(floor_div(maxy - SUBPIXEL / 2, SUBPIXEL) + 1, (int64_t)r->rect[3]);
 
     for (int64_t qy = y0 & ~1ll; qy < y1; qy += 2) {
+        if (!nv_draw_pause(r->t)) {
+            return false;
+        }
         for (int64_t qx = x0 & ~1ll; qx < x1; qx += 2) {
             bool c[4];
 
@@ -290,13 +308,21 @@ static bool rasterize(DrawRaster *r, const Edge e[3], const SetupVert *v, uint32
     return true;
 }
 
-bool nv_draw_triangle(DrawRaster *r, const DrawVert *v0, const DrawVert *v1,
-                      const DrawVert *v2, const uint32_t *flat)
+static bool polygon_edges(DrawRaster *r, const SetupVert *v, const uint32_t *flat, bool front,
+                          uint32_t mode);
+
+/*
+ * Rasterizes the triangle: facing < 0 for a polygon (facing from its
+ * winding, culled as SET_CULL asks, drawn in its polygon mode), else a
+ * part of a point or a line, never culled, facing as given.
+ */
+static bool triangle(DrawRaster *r, const DrawVert *v0, const DrawVert *v1, const DrawVert *v2,
+                     const uint32_t *flat, int facing)
 {
     SetupVert v[3];
     Edge e[3];
     int64_t area;
-    uint32_t prim;
+    uint32_t prim, mode;
     bool front, any = false;
 
     if (!setup_vertex(r, v0, &v[0]) || !setup_vertex(r, v1, &v[1]) || !setup_vertex(r, v2, &v[2])) {
@@ -307,9 +333,15 @@ bool nv_draw_triangle(DrawRaster *r, const DrawVert *v0, const DrawVert *v1,
         return true;
     }
     /* y down: counter-clockwise on the screen is a negative area */
-    front = r->front_ccw == ((area < 0) == r->ccw_negative);
-    if ((front && r->cull_front) || (!front && r->cull_back)) {
-        return true;
+    front = facing < 0 ? r->front_ccw == ((area < 0) == r->ccw_negative) : facing;
+    if (facing < 0) {
+        if ((front && r->cull_front) || (!front && r->cull_back)) {
+            return true;
+        }
+        mode = r->poly_mode[front];
+        if (mode == NV_3D_POLYGON_POINT || mode == NV_3D_POLYGON_LINE) {
+            return polygon_edges(r, v, flat, front, mode);
+        }
     }
     if (area < 0) {                     /* keep the provoking vertex first */
         SetupVert tmp = v[1];
@@ -330,6 +362,120 @@ bool nv_draw_triangle(DrawRaster *r, const DrawVert *v0, const DrawVert *v1,
     }
     if (any) {
         r->nprims = prim + 1;
+    }
+    return true;
+}
+
+bool nv_draw_triangle(DrawRaster *r, const DrawVert *v0, const DrawVert *v1,
+                      const DrawVert *v2, const uint32_t *flat)
+{
+    return triangle(r, v0, v1, v2, flat, -1);
+}
+
+/* ---- points and lines: quads of two triangles around them ---- */
+
+/* The window position of a clip-space vertex (not snapped). */
+static void window_xy(const DrawRaster *r, const DrawVert *v, float *x, float *y)
+{
+    const float *p = &v->a[NV_ATTR_POSITION / 4];
+
+    *x = r->scale[0] * p[0] / p[3] + r->offset[0];
+    *y = r->scale[1] * p[1] / p[3] + r->offset[1];
+}
+
+/* v moved by (dx, dy) pixels in window space, as a clip-space vertex. */
+static void moved(const DrawRaster *r, const DrawVert *v, float dx, float dy, DrawVert *o)
+{
+    float w = v->a[NV_ATTR_POSITION / 4 + 3];
+
+    memcpy(o, v, sizeof(*o));
+    o->a[NV_ATTR_POSITION / 4] += dx * w / r->scale[0];
+    o->a[NV_ATTR_POSITION / 4 + 1] += dy * w / r->scale[1];
+}
+
+/* The quad q[0] q[1] q[3] q[2] as two triangles sharing the diagonal q[1] q[2]. */
+static bool quad(DrawRaster *r, DrawVert q[4], const uint32_t *flat, bool front)
+{
+    return triangle(r, &q[0], &q[1], &q[2], flat, front) &&
+           triangle(r, &q[1], &q[3], &q[2], flat, front);
+}
+
+static bool point(DrawRaster *r, const DrawVert *v, const uint32_t *flat, bool front)
+{
+    float size = r->point_size_attr ? v->a[NV_ATTR_POINT_SIZE / 4] : r->point_size;
+    float h = fminf(fmaxf(size, 1.0f), DRAW_MAX_POINT_SIZE) / 2;  /* NaN: 1 */
+    DrawVert *q = r->s->corners;
+
+    for (unsigned i = 0; i < 4; i++) {
+        moved(r, v, i & 1 ? h : -h, i & 2 ? h : -h, &q[i]);
+        /* the sprite's s grows with x, t with the row or against it */
+        q[i].a[NV_ATTR_POINT_COORD / 4] = i & 1;
+        q[i].a[NV_ATTR_POINT_COORD / 4 + 1] = !(i & 2) != r->sprite_t_down;
+    }
+    return quad(r, q, flat, front);
+}
+
+/*
+ * A line of the line width: a rectangle around the segment (strict lines,
+ * ANTI_ALIAS_ENABLE, as NVK asks) or a parallelogram whose ends are along
+ * the minor axis (aliased lines: one pixel per column or row at width 1).
+ * Corners at an end carry that end's attributes, so the planes interpolate
+ * along the line.
+ */
+static bool line(DrawRaster *r, const DrawVert *v0, const DrawVert *v1, const uint32_t *flat,
+                 bool front)
+{
+    float x0, y0, x1, y1, dx, dy, len, h = fminf(fmaxf(r->line_width, 1.0f), DRAW_MAX_LINE_WIDTH) / 2;
+    float nx, ny;
+    DrawVert *q = r->s->corners;
+
+    window_xy(r, v0, &x0, &y0);
+    window_xy(r, v1, &x1, &y1);
+    dx = x1 - x0;
+    dy = y1 - y0;
+    len = hypotf(dx, dy);
+    if (!(len > 0) || !isfinite(len)) {
+        return true;                    /* no length, or not in the window's range */
+    }
+    if (r->strict_lines) {
+        nx = -dy / len * h;
+        ny = dx / len * h;
+    } else {
+        nx = fabsf(dx) >= fabsf(dy) ? 0 : h;
+        ny = fabsf(dx) >= fabsf(dy) ? h : 0;
+    }
+    moved(r, v0, nx, ny, &q[0]);
+    moved(r, v0, -nx, -ny, &q[1]);
+    moved(r, v1, nx, ny, &q[2]);
+    moved(r, v1, -nx, -ny, &q[3]);
+    return quad(r, q, flat, front);
+}
+
+bool nv_draw_point(DrawRaster *r, const DrawVert *v, const uint32_t *flat)
+{
+    return point(r, v, flat, true);
+}
+
+bool nv_draw_line(DrawRaster *r, const DrawVert *v0, const DrawVert *v1, const uint32_t *flat)
+{
+    return line(r, v0, v1, flat, true);
+}
+
+/* Polygon mode POINT or LINE: the triangle's corners or edges, facing as the triangle. */
+static bool polygon_edges(DrawRaster *r, const SetupVert *v, const uint32_t *flat, bool front,
+                          uint32_t mode)
+{
+    /* the corners go to a copy: point() and line() reuse the scratch corners */
+    DrawVert c[3];
+
+    for (unsigned i = 0; i < 3; i++) {
+        memcpy(&c[i], v[i].v, sizeof(c[i]));
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        if (mode == NV_3D_POLYGON_POINT ? !point(r, &c[i], flat, front)
+                                        : !line(r, &c[i], &c[(i + 1) % 3], flat, front)) {
+            return false;
+        }
     }
     return true;
 }

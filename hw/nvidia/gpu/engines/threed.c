@@ -16,12 +16,13 @@
 #include "sem.h"
 #include "../base/util.h"
 #include "hw/nvidia/cl-c597.h"
+#include "hw/nvidia/nv-f16.h"
 
 /*
  * Method state a new object starts with where it is not zero, as the
  * golden context leaves it: each stage reads the constant buffers of its own
  * bind group (vertex 0 ... pixel 4; nouveau's GL driver relies on it, NVK
- * sets them), and the rasterizer is on.
+ * sets them), the rasterizer is on, and points and lines are 1 pixel wide.
  */
 static void threed_defaults(NvThreed *t)
 {
@@ -30,6 +31,8 @@ static void threed_defaults(NvThreed *t)
             i ? i - 1 : 0;
     }
     t->mthd[A_C597_SET_RASTER_ENABLE / 4] = 1;
+    t->mthd[A_C597_SET_POINT_SIZE / 4] = t->mthd[A_C597_SET_LINE_WIDTH_FLOAT / 4] =
+        t->mthd[A_C597_SET_ALIASED_LINE_WIDTH_FLOAT / 4] = nv_bits_f32(1.0f);
 }
 
 static void *threed_create(const NvGpu *gpu)
@@ -71,10 +74,10 @@ static bool mme_method(void *opaque, uint32_t mthd, uint32_t data)
     NvThreed *t = opaque;
     bool ok;
 
-    if (nv_threed_clearing(t)) {
-        /* the group's other output, after a clear it started: runs when it ends */
+    if (nv_threed_busy(t)) {
+        /* the group's other output, after a clear or draw it started: runs when it ends */
         if (t->deferred_count == NV_ARRAY_SIZE(t->deferred)) {
-            threed_error(t, "more than two methods emitted behind a clear");
+            threed_error(t, "more than two methods emitted behind a clear or draw");
             return false;
         }
         t->deferred[t->deferred_count][0] = mthd;
@@ -126,7 +129,7 @@ static int mme_dma_fifo(void *opaque, uint32_t *buf, unsigned max)
 
 static bool mme_busy(void *opaque)
 {
-    return nv_threed_clearing(opaque);
+    return nv_threed_busy(opaque);
 }
 
 static const NvMmeOps threed_mme_ops = {
@@ -305,10 +308,10 @@ static bool threed_do(NvThreed *t, uint32_t mthd, uint32_t data)
     }
 }
 
-/* Busy while a clear runs (the channel waits); a macro parked behind it waits too. */
+/* Busy while a clear or a draw runs (the channel waits); a macro parked behind it waits too. */
 static NvEngineStatus threed_status(const NvThreed *t)
 {
-    return nv_threed_clearing(t) || t->mme_parked ? NV_ENGINE_BUSY : NV_ENGINE_IDLE;
+    return nv_threed_busy(t) || t->mme_parked ? NV_ENGINE_BUSY : NV_ENGINE_IDLE;
 }
 
 static NvEngineStatus threed_method(void *obj, const NvMemIf *mem, uint32_t mthd, uint32_t data)
@@ -320,8 +323,8 @@ static NvEngineStatus threed_method(void *obj, const NvMemIf *mem, uint32_t mthd
 }
 
 /*
- * A clear's next rows; once it ends, the methods its macro emitted behind
- * it, then the macro itself goes on.
+ * A clear's next rows or a draw's next slice; once it ends, the methods its
+ * macro emitted behind it, then the macro itself goes on.
  */
 static NvEngineStatus threed_run(void *obj, const NvMemIf *mem, uint64_t budget,
                                  int64_t deadline_us)
@@ -331,10 +334,13 @@ static NvEngineStatus threed_run(void *obj, const NvMemIf *mem, uint64_t budget,
 
     t->mem = mem;
     st = nv_threed_clear_run(t, budget);
+    if (st == NV_ENGINE_IDLE) {
+        st = nv_threed_draw_run(t, deadline_us);
+    }
     if (st != NV_ENGINE_IDLE) {
         return st;
     }
-    while (t->deferred_count && !nv_threed_clearing(t)) {
+    while (t->deferred_count && !nv_threed_busy(t)) {
         uint32_t mthd = t->deferred[0][0], data = t->deferred[0][1];
         bool ok;
 
@@ -348,7 +354,7 @@ static NvEngineStatus threed_run(void *obj, const NvMemIf *mem, uint64_t budget,
             return NV_ENGINE_ERROR;
         }
     }
-    if (t->mme_parked && !nv_threed_clearing(t) &&
+    if (t->mme_parked && !nv_threed_busy(t) &&
         !mme_status(t, nv_mme_resume(&t->mme, &threed_mme_ops, t))) {
         return NV_ENGINE_ERROR;
     }

@@ -9,6 +9,7 @@
 
 #include "engine.h"
 #include "mme.h"
+#include "../base/coro.h"
 #include "../base/gpu.h"
 #include "hw/nvidia/nv-3d.h"
 #include "hw/nvidia/sm/sm.h"
@@ -90,6 +91,11 @@ typedef struct NvThreed {
     uint32_t instance;                  /* the instance BEGIN's INSTANCE_ID counts */
     NvSmError sm_err;                   /* why the last shader launch stopped */
     NvDrawScratch *scratch;             /* the pipeline's buffers, made at the first draw */
+    /* the draw in progress, on its coroutine (draw.c), and its slice */
+    NvCoro *draw_co;
+    uint32_t draw_count;
+    bool draw_indexed, draw_ok, draw_abort;
+    int64_t draw_deadline_us;
 } NvThreed;
 
 /* The last value of method mthd (byte offset below THREED_MTHD_END). */
@@ -129,10 +135,23 @@ void nv_rt_unpack(const RtColorFormat *f, const uint8_t *texel, float out[4]);
  */
 bool nv_threed_draw_method(NvThreed *t, uint32_t mthd, uint32_t data, bool *handled);
 void nv_threed_draw_free(NvThreed *t);
+/* Continues a draw that did not end in its method; IDLE once it has ended. */
+NvEngineStatus nv_threed_draw_run(NvThreed *t, int64_t deadline_us);
 
 static inline bool nv_threed_clearing(const NvThreed *t)
 {
     return t->clear.cur < t->clear.parts;
+}
+
+static inline bool nv_threed_drawing(const NvThreed *t)
+{
+    return nv_coro_suspended(t->draw_co);
+}
+
+/* A clear or a draw in progress: the class is busy, a macro parks behind it. */
+static inline bool nv_threed_busy(const NvThreed *t)
+{
+    return nv_threed_clearing(t) || nv_threed_drawing(t);
 }
 
 #endif
