@@ -257,7 +257,7 @@ for shader in vadd reduce mix mix2 mix3 mix4 img img2 img3 img4 runaway; do
 done
 gcc -std=gnu11 -O2 -Wall -Wextra -I"$out" -o "$tree/usr/bin/vk-compute" \
     "$root/tests/guest/vulkan/vk-compute.c" -lvulkan -lm || die "vk-compute.c does not compile"
-for shader in tri.vert tri.frag point.vert point.frag; do
+for shader in tri.vert tri.frag point.vert point.frag scene.vert scene.frag; do
     glslangValidator -V --target-env vulkan1.1 --vn "${shader%.*}_${shader#*.}_spv" \
         -o "$out/${shader%.*}_${shader#*.}_spv.h" "$root/tests/guest/vulkan/$shader" \
         > "$out/glslang.log" || { cat "$out/glslang.log" >&2; die "$shader does not compile"; }
@@ -274,7 +274,7 @@ gcc -std=gnu11 -O2 -Wall -Wextra -o "$tree/usr/bin/vk-bench" \
 # add-on cpio (LLVM and clang alone are ~240 MB unpacked). A test whose script
 # says "# nvqemu-image: mesa" boots initramfs-mesa.cpio.zst: the main image
 # with the add-on appended (the kernel unpacks concatenated archives in order).
-echo "== nvqemu: the Mesa add-on (rusticl, clinfo, clpeak, cl-test; EGL, GL, shader_runner)"
+echo "== nvqemu: the Mesa add-on (rusticl, clinfo, clpeak, cl-test; EGL, GL, shader_runner; lavapipe, vk-scene)"
 mtree=$out/mesa-tree pl=$lib/piglit
 rm -rf "$mtree"
 mkdir -p "$mtree/$lib" "$mtree/usr/bin" "$mtree/usr/lib/clc" "$mtree/etc/OpenCL/vendors" \
@@ -311,6 +311,14 @@ done
 cp "$vkroot/etc/OpenCL/vendors/rusticl.icd" "$mtree/etc/OpenCL/vendors/"
 cp "$vkroot"/usr/lib/clc/spirv-mesa3d-.spv "$vkroot"/usr/lib/clc/spirv64-mesa3d-.spv \
     "$mtree/usr/lib/clc/"
+# vk-scene (guest test "vk-scene"): one scene on NVK and on lavapipe, compared;
+# lavapipe's ICD file lies outside the loader's search path, so that zink and
+# the other tests see NVK alone (vk-scene.sh adds it with VK_ADD_DRIVER_FILES).
+addon_elf "$vkroot" "$lib/libvulkan_lvp.so"
+mkdir -p "$mtree/usr/share/nvqemu"
+cp "$vkroot/usr/share/vulkan/icd.d/lvp_icd.json" "$mtree/usr/share/nvqemu/"
+gcc -std=gnu11 -O2 -Wall -Wextra -I"$out" -o "$mtree/usr/bin/vk-scene" \
+    "$root/tests/guest/vulkan/vk-scene.c" -lvulkan -lz -lm || die "vk-scene.c does not compile"
 gcc -std=gnu11 -O2 -Wall -Wextra -o "$mtree/usr/bin/cl-test" \
     "$root/tests/guest/opencl/cl-test.c" "$vkroot/$lib/libOpenCL.so.1" -lm ||
     die "cl-test.c does not compile"

@@ -17,6 +17,12 @@ run_program() {  # run_program NAME [ARGS...]
     check "$1 exited with status $rc" [ "$rc" = 0 ]
 }
 
+# A file for the host: its base64 lines on the console, each after
+# "NVQEMU-FILE NAME "; run-guest decodes them into build/guest/logs/TEST/NAME.
+guest_file() {  # guest_file PATH
+    base64 "$1" | sed "s|^|NVQEMU-FILE ${1##*/} |"
+}
+
 # dmesg into /tmp/dmesg, nouveau's and DRM's part (not the command line's echo) into /tmp/nv.
 collect_dmesg() {
     dmesg > /tmp/dmesg

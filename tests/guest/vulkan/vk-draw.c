@@ -33,180 +33,15 @@
 
 #include <vulkan/vulkan.h>
 
-#include "../guest-report.h"
+#include "vk-common.h"
 #include "point_frag_spv.h"
 #include "point_vert_spv.h"
 #include "tri_vert_spv.h"
 #include "tri_frag_spv.h"
 
-#define VK(call) do { \
-    VkResult r_ = (call); \
-    if (r_ != VK_SUCCESS) { \
-        report(false, "%s returned %d", #call, r_); \
-        return 1; \
-    } \
-} while (0)
-
 #define W   64u                 /* the RGBA8 image */
 #define H   48u
 #define DW  32u                 /* the other images */
-
-typedef struct Vk {
-    VkPhysicalDevice pdev;
-    VkPhysicalDeviceMemoryProperties mp;
-    VkDevice dev;
-    VkQueue queue;
-    VkCommandBuffer cb;
-    VkFence fence;
-} Vk;
-
-typedef struct Img {
-    VkImage img;
-    VkImageView view;
-    VkFormat fmt;
-    VkImageAspectFlags aspect;
-    uint32_t w, h, layers;
-} Img;
-
-typedef struct Buf {
-    VkBuffer buf;
-    void *map;
-} Buf;
-
-static uint32_t mem_type(const Vk *vk, uint32_t bits, VkMemoryPropertyFlags want)
-{
-    for (uint32_t i = 0; i < vk->mp.memoryTypeCount; i++) {
-        if ((bits >> i) & 1 && (vk->mp.memoryTypes[i].propertyFlags & want) == want) {
-            return i;
-        }
-    }
-    return 0;
-}
-
-static VkResult bind_memory(const Vk *vk, VkMemoryRequirements req, VkMemoryPropertyFlags want,
-                            VkDeviceMemory *mem)
-{
-    VkMemoryAllocateInfo ai = { .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                                .allocationSize = req.size,
-                                .memoryTypeIndex = mem_type(vk, req.memoryTypeBits, want) };
-
-    return vkAllocateMemory(vk->dev, &ai, NULL, mem);
-}
-
-/* A host-visible buffer of size bytes for read-backs, mapped. */
-static VkResult buf_new(const Vk *vk, VkDeviceSize size, Buf *b)
-{
-    VkBufferCreateInfo bi = { .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size,
-                              .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT };
-    VkMemoryRequirements req;
-    VkDeviceMemory mem;
-    VkResult r;
-
-    if ((r = vkCreateBuffer(vk->dev, &bi, NULL, &b->buf)) != VK_SUCCESS) {
-        return r;
-    }
-    vkGetBufferMemoryRequirements(vk->dev, b->buf, &req);
-    if ((r = bind_memory(vk, req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                         VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, &mem)) != VK_SUCCESS ||
-        (r = vkBindBufferMemory(vk->dev, b->buf, mem, 0)) != VK_SUCCESS) {
-        return r;
-    }
-    return vkMapMemory(vk->dev, mem, 0, size, 0, &b->map);
-}
-
-/* A w x h image of fmt with `layers` layers in optimal tiling, device-local, and its view. */
-static VkResult img_layers_new(const Vk *vk, VkFormat fmt, uint32_t w, uint32_t h,
-                               uint32_t layers, VkImageUsageFlags usage,
-                               VkImageAspectFlags aspect, Img *im)
-{
-    VkImageCreateInfo ci = {
-        .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = VK_IMAGE_TYPE_2D,
-        .format = fmt, .extent = { w, h, 1 }, .mipLevels = 1, .arrayLayers = layers,
-        .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
-        .usage = usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT };
-    VkMemoryRequirements req;
-    VkDeviceMemory mem;
-    VkResult r;
-
-    im->fmt = fmt;
-    im->aspect = aspect;
-    im->w = w;
-    im->h = h;
-    im->layers = layers;
-    if ((r = vkCreateImage(vk->dev, &ci, NULL, &im->img)) != VK_SUCCESS) {
-        return r;
-    }
-    vkGetImageMemoryRequirements(vk->dev, im->img, &req);
-    if ((r = bind_memory(vk, req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, &mem)) != VK_SUCCESS ||
-        (r = vkBindImageMemory(vk->dev, im->img, mem, 0)) != VK_SUCCESS) {
-        return r;
-    }
-    VkImageViewCreateInfo vi = { .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                 .image = im->img,
-                                 .viewType = layers > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY :
-                                                          VK_IMAGE_VIEW_TYPE_2D,
-                                 .format = fmt,
-                                 .subresourceRange = { aspect, 0, 1, 0, layers } };
-    return vkCreateImageView(vk->dev, &vi, NULL, &im->view);
-}
-
-static VkResult img_new(const Vk *vk, VkFormat fmt, uint32_t w, uint32_t h,
-                        VkImageUsageFlags usage, VkImageAspectFlags aspect, Img *im)
-{
-    return img_layers_new(vk, fmt, w, h, 1, usage, aspect, im);
-}
-
-/* A full barrier moving im from one layout to another. */
-static void layout(VkCommandBuffer cb, const Img *im, VkImageLayout from, VkImageLayout to)
-{
-    VkImageMemoryBarrier b = {
-        .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
-        .srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
-        .dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT,
-        .oldLayout = from, .newLayout = to, .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .image = im->img,
-        .subresourceRange = { im->aspect, 0, 1, 0, im->layers } };
-
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
-                         VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, NULL, 0, NULL, 1, &b);
-}
-
-/* Copies im (in TRANSFER_SRC_OPTIMAL) into out, tightly packed, and makes it host-visible. */
-static void read_back(VkCommandBuffer cb, const Img *im, const Buf *out)
-{
-    VkBufferImageCopy c = { .imageSubresource = { im->aspect, 0, 0, im->layers },
-                            .imageExtent = { im->w, im->h, 1 } };
-    VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-                           .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
-                           .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
-
-    vkCmdCopyImageToBuffer(cb, im->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out->buf, 1, &c);
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
-                         &mb, 0, NULL, 0, NULL);
-}
-
-static VkResult begin(const Vk *vk)
-{
-    VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
-
-    vkResetCommandBuffer(vk->cb, 0);
-    return vkBeginCommandBuffer(vk->cb, &bi);
-}
-
-static VkResult submit(const Vk *vk)
-{
-    VkSubmitInfo si = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
-                        .pCommandBuffers = &vk->cb };
-    VkResult r;
-
-    if ((r = vkEndCommandBuffer(vk->cb)) != VK_SUCCESS ||
-        (r = vkResetFences(vk->dev, 1, &vk->fence)) != VK_SUCCESS ||
-        (r = vkQueueSubmit(vk->queue, 1, &si, vk->fence)) != VK_SUCCESS) {
-        return r;
-    }
-    return vkWaitForFences(vk->dev, 1, &vk->fence, VK_TRUE, 5000000000ull);
-}
 
 /* ---- the RGBA8 image: a clear, a render pass's load-op clear, a clear of a rectangle ---- */
 
@@ -504,31 +339,6 @@ static VkResult pipeline_new(const Vk *vk, VkPrimitiveTopology topo, bool blend_
         .pMultisampleState = &ms, .pDepthStencilState = &ds, .pColorBlendState = &cb,
         .layout = pl };
     return vkCreateGraphicsPipelines(vk->dev, VK_NULL_HANDLE, 1, &gci, NULL, pipe);
-}
-
-/* A host-visible buffer holding data (vertices, indices). */
-static VkResult data_buf(const Vk *vk, const void *data, size_t size, VkBufferUsageFlags usage,
-                         VkBuffer *out)
-{
-    VkBufferCreateInfo bi = { .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size,
-                              .usage = usage };
-    VkMemoryRequirements req;
-    VkDeviceMemory mem;
-    void *map;
-    VkResult r;
-
-    if ((r = vkCreateBuffer(vk->dev, &bi, NULL, out)) != VK_SUCCESS) {
-        return r;
-    }
-    vkGetBufferMemoryRequirements(vk->dev, *out, &req);
-    if ((r = bind_memory(vk, req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                         VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, &mem)) != VK_SUCCESS ||
-        (r = vkBindBufferMemory(vk->dev, *out, mem, 0)) != VK_SUCCESS ||
-        (r = vkMapMemory(vk->dev, mem, 0, size, 0, &map)) != VK_SUCCESS) {
-        return r;
-    }
-    memcpy(map, data, size);
-    return VK_SUCCESS;
 }
 
 /* A vertex at window position (x, y) (pixels), depth z, colour rgba. */
@@ -962,8 +772,7 @@ int main(void)
                                  .pApplicationInfo = &app };
     VkInstance inst;
     Vk vk = { 0 };
-    uint32_t count = 1, family = UINT32_MAX, nqf = 8;
-    VkQueueFamilyProperties qf[8];
+    uint32_t count = 1;
 
     VK(vkCreateInstance(&ici, NULL, &inst));
     VkResult r = vkEnumeratePhysicalDevices(inst, &count, &vk.pdev);
@@ -971,39 +780,7 @@ int main(void)
                 "a Vulkan physical device (%u)", count)) {
         return 1;
     }
-    vkGetPhysicalDeviceQueueFamilyProperties(vk.pdev, &nqf, qf);
-    for (uint32_t i = 0; i < nqf && family == UINT32_MAX; i++) {
-        if (qf[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) {
-            family = i;
-        }
-    }
-    if (!report(family != UINT32_MAX, "a graphics queue family (%u)", family)) {
-        return 1;
-    }
-    float prio = 1.0f;
-    VkDeviceQueueCreateInfo qci = { .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                    .queueFamilyIndex = family, .queueCount = 1,
-                                    .pQueuePriorities = &prio };
-    VkPhysicalDeviceVulkan13Features f13 = {
-        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-        .dynamicRendering = VK_TRUE };
-    VkDeviceCreateInfo dci = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &f13,
-                               .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci };
-    VK(vkCreateDevice(vk.pdev, &dci, NULL, &vk.dev));
-    vkGetDeviceQueue(vk.dev, family, 0, &vk.queue);
-    vkGetPhysicalDeviceMemoryProperties(vk.pdev, &vk.mp);
-    VkCommandPoolCreateInfo pci = { .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-                                    .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
-                                    .queueFamilyIndex = family };
-    VkCommandPool pool;
-    VK(vkCreateCommandPool(vk.dev, &pci, NULL, &pool));
-    VkCommandBufferAllocateInfo cai = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                        .commandPool = pool,
-                                        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-                                        .commandBufferCount = 1 };
-    VK(vkAllocateCommandBuffers(vk.dev, &cai, &vk.cb));
-    VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
-    VK(vkCreateFence(vk.dev, &fci, NULL, &vk.fence));
+    VK(vk_open(vk.pdev, &vk));
 
     if (rgba8(&vk) || others(&vk) || layers(&vk) || queries(&vk) || shared_edge(&vk) ||
         gradient(&vk) || depth(&vk) || indexed_strip(&vk) || instanced(&vk) || points(&vk) ||
