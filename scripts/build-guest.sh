@@ -108,7 +108,7 @@ pkgs="$kdep busybox-static=$bbver firmware-misc-nonfree=$fwver"
 vknames=$(apt-get $APT -t trixie install --print-uris -qq --no-install-recommends \
               mesa-vulkan-drivers vulkan-tools libdrm-tests drm-info \
               mesa-opencl-icd clinfo clpeak ocl-icd-libopencl1 \
-              libegl-mesa0 libgbm1 libgl1-mesa-dri libegl1 libgl1 libwaffle-1-0 vkmark | sed -n "s/^'[^']*' \([^_]*\)_.*/\1/p")
+              libegl-mesa0 libgbm1 libgl1-mesa-dri libegl1 libgl1 libwaffle-1-0 vkmark mesa-utils-bin | sed -n "s/^'[^']*' \([^_]*\)_.*/\1/p")
 case " $(echo $vknames) " in
     *" mesa-vulkan-drivers "*) ;;
     *) die "mesa-vulkan-drivers and vulkan-tools cannot be resolved in trixie" ;;
@@ -274,7 +274,7 @@ gcc -std=gnu11 -O2 -Wall -Wextra -o "$tree/usr/bin/vk-bench" \
 # add-on cpio (LLVM and clang alone are ~240 MB unpacked). A test whose script
 # says "# nvqemu-image: mesa" boots initramfs-mesa.cpio.zst: the main image
 # with the add-on appended (the kernel unpacks concatenated archives in order).
-echo "== nvqemu: the Mesa add-on (rusticl, clinfo, clpeak, cl-test; EGL, GL, shader_runner; lavapipe, vk-scene, vkmark)"
+echo "== nvqemu: the Mesa add-on (rusticl, clinfo, clpeak, cl-test; EGL, GL, eglinfo, shader_runner; lavapipe, vk-scene, vkmark)"
 mtree=$out/mesa-tree pl=$lib/piglit
 rm -rf "$mtree"
 mkdir -p "$mtree/$lib" "$mtree/usr/bin" "$mtree/usr/lib/clc" "$mtree/etc/OpenCL/vendors" \
@@ -311,6 +311,9 @@ done
 cp "$vkroot/etc/OpenCL/vendors/rusticl.icd" "$mtree/etc/OpenCL/vendors/"
 cp "$vkroot"/usr/lib/clc/spirv-mesa3d-.spv "$vkroot"/usr/lib/clc/spirv64-mesa3d-.spv \
     "$mtree/usr/lib/clc/"
+# eglinfo (mesa-utils-bin names it by its architecture)
+addon_elf "$vkroot" usr/bin/eglinfo.x86_64-linux-gnu
+mv "$mtree/usr/bin/eglinfo.x86_64-linux-gnu" "$mtree/usr/bin/eglinfo"
 # vkmark (guest test "vkmark") with its headless window system, models and SPIR-V
 mkdir -p "$mtree/$lib/vkmark" "$mtree/usr/share"
 addon_elf "$vkroot" usr/bin/vkmark

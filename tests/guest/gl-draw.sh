@@ -1,6 +1,7 @@
 #!/bin/sh
 # nvqemu-image: mesa
-# In-guest test "GL draws" (busybox sh; /init has loaded nouveau). piglit
+# In-guest test "GL draws" (busybox sh; /init has loaded nouveau). eglinfo
+# names each driver's renderer; then piglit
 # on nouveau's GL driver (nvc0: nv50_ir compiles) and on zink (GL on NVK:
 # NAK compiles), EGL without a window, rendering to an FBO: a fixed list of
 # glsl-1.10 execution tests (shader_runner draws with a vertex and a
@@ -35,6 +36,19 @@ known="nouveau:triangle-rasterization"
 piglit_known_run() {  # piglit_known_run DRIVER PROGRAM
     piglit_run "$1" $dir/bin/$2
 }
+
+# eglinfo on the surfaceless platform (what the tests below render on): the
+# renderer each driver reports
+eglinfo -B -p surfaceless > /tmp/eglinfo.out 2>&1
+rc=$?
+sed -n 's/^OpenGL core profile renderer: /nouveau renderer: /p' /tmp/eglinfo.out
+check "eglinfo -B -p surfaceless exited with status $rc" [ "$rc" = 0 ]
+check "eglinfo: nouveau's GL driver renders on NV164" \
+    grep -q '^OpenGL core profile renderer: NV164' /tmp/eglinfo.out
+MESA_LOADER_DRIVER_OVERRIDE=zink eglinfo -B -p surfaceless > /tmp/eglinfo-zink.out 2>&1
+check "eglinfo: zink renders on NVK ($(sed -n 's/^OpenGL core profile renderer: //p' \
+    /tmp/eglinfo-zink.out | head -n 1))" grep -q '^OpenGL core profile renderer: zink.*NVK' \
+    /tmp/eglinfo-zink.out
 
 for driver in nouveau zink; do
     for t in $shaders; do
