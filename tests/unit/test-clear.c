@@ -186,6 +186,17 @@ static void test_formats(void)
         { NV_RT_FMT_RF16_GF16, { 1.0f, -2.0f, 0, 0 }, { 0x00, 0x3c, 0x00, 0xc0 }, 4 },
         /* R8 */
         { NV_RT_FMT_R8, { 0.6f, 0, 0, 0 }, { 153 }, 1 },
+        /* 5-6-5 from the top: R 6, G 25, B 19 */
+        { NV_RT_FMT_R5G6B5, { 0.2f, 0.4f, 0.6f, 0 }, { 0x33, 0x33 }, 2 },
+        /* A in bit 15, then R, G, B */
+        { NV_RT_FMT_A1R5G5B5, { 1.0f, 0.0f, 1.0f, 1.0f }, { 0x1f, 0xfc }, 2 },
+        /*
+         * unsigned 11-, 11- and 10-bit floats: 1.0 (0x3c0), 0.25 (0x340),
+         * and 1 + 3/64, a tie at 5 mantissa bits, rounded to even (0x1e2)
+         */
+        { NV_RT_FMT_BF10GF11RF11, { 1.0f, 0.25f, 1.046875f, 0 }, { 0xc0, 0x03, 0x9a, 0x78 }, 4 },
+        /* negative values in unsigned floats are 0 */
+        { NV_RT_FMT_BF10GF11RF11, { -1.0f, 0, 0, 0 }, { 0, 0, 0, 0 }, 4 },
     };
 
     for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {

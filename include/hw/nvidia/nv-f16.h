@@ -1,6 +1,7 @@
 /*
- * Float bit views, and IEEE binary16 <-> binary32/64 conversions in plain C
- * (the SM and the 3D class share them):
+ * Float bit views, and IEEE binary16 (and the other 5-bit-exponent floats:
+ * R11G11B10's) <-> binary32/64 conversions in plain C (the SM and the 3D
+ * class share them):
  * clang 14 (the fuzzing and QEMU fuzz builds) has no _Float16 on x86-64.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -8,6 +9,7 @@
 #ifndef HW_NVIDIA_NV_F16_H
 #define HW_NVIDIA_NV_F16_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -43,24 +45,29 @@ static inline uint64_t nv_bits_f64(double f)
     return v;
 }
 
-static inline float nv_f16_to_f32(uint16_t h)
+/*
+ * Floats with a 5-bit exponent (bias 15) and m mantissa bits, signed
+ * (binary16: m = 10) or not (the 11- and 10-bit floats of R11G11B10
+ * targets: m = 6, 5): to binary32.
+ */
+static inline float nv_minifloat_to_f32(uint32_t v, unsigned m, bool is_signed)
 {
-    uint32_t sign = (uint32_t)(h & 0x8000) << 16, exp = (h >> 10) & 0x1f, man = h & 0x3ff;
-    uint32_t bits;
+    uint32_t sign = is_signed ? (v >> (m + 5) & 1) << 31 : 0, exp = (v >> m) & 0x1f;
+    uint32_t man = v & ((1u << m) - 1), bits;
     float f;
 
     if (exp == 0x1f) {
-        bits = sign | 0x7f800000u | man << 13;          /* Inf, NaN (payload kept) */
+        bits = sign | 0x7f800000u | man << (23 - m);    /* Inf, NaN (payload kept) */
     } else if (exp) {
-        bits = sign | (exp + 112) << 23 | man << 13;    /* normal: rebias 15 -> 127 */
+        bits = sign | (exp + 112) << 23 | man << (23 - m);  /* normal: rebias 15 -> 127 */
     } else if (man) {
         /* denormal: normalise into a binary32 normal */
         exp = 113;
-        while (!(man & 0x400)) {
+        while (!(man & (1u << m))) {
             man <<= 1;
             exp--;
         }
-        bits = sign | exp << 23 | (man & 0x3ff) << 13;
+        bits = sign | exp << 23 | (man & ((1u << m) - 1)) << (23 - m);
     } else {
         bits = sign;
     }
@@ -68,43 +75,63 @@ static inline float nv_f16_to_f32(uint16_t h)
     return f;
 }
 
-/* binary64 -> binary16, round to nearest even (one rounding); NaNs stay quiet. */
-static inline uint16_t nv_f64_to_f16(double d)
+static inline float nv_f16_to_f32(uint16_t h)
+{
+    return nv_minifloat_to_f32(h, 10, true);
+}
+
+/*
+ * binary64 -> a float of a 5-bit exponent and m mantissa bits, round to
+ * nearest even (one rounding); NaNs stay quiet. Unsigned ones (is_signed
+ * false) take negative values and -0 as 0.
+ */
+static inline uint32_t nv_f64_to_minifloat(double d, unsigned m, bool is_signed)
 {
     uint64_t bits, man, rest, half;
-    uint32_t sign, r;
+    uint32_t sign, r, inf = 0x1fu << m;
     int e;
 
     memcpy(&bits, &d, 8);
-    sign = (uint32_t)(bits >> 48) & 0x8000;
+    sign = (uint32_t)(bits >> 63) << (m + 5);
     e = (int)((bits >> 52) & 0x7ff);
     man = bits & ((1ull << 52) - 1);
+    if (e == 0x7ff && man) {
+        return (is_signed ? sign : 0) | inf | 1u << (m - 1) | (uint32_t)(man >> (52 - m));
+    }
+    if (!is_signed && sign) {
+        return 0;
+    }
     if (e == 0x7ff) {
-        return (uint16_t)(sign | 0x7c00 | (man ? 0x200 | (uint32_t)(man >> 42) : 0));
+        return sign | inf;
     }
     e = e - 1023 + 15;
     if (e >= 0x1f) {
-        return (uint16_t)(sign | 0x7c00);
+        return sign | inf;
     }
     if (e <= 0) {
-        unsigned shift = (unsigned)(43 - e);     /* 43..: into the denormal position */
+        unsigned shift = (unsigned)(53 - (int)m - e);   /* into the denormal position */
 
-        if (e < -11) {
-            return (uint16_t)sign;              /* below half the smallest denormal */
+        if (e < -(int)m - 1) {
+            return sign;                /* below half the smallest denormal */
         }
         man |= 1ull << 52;
         r = (uint32_t)(man >> shift);
         rest = man & ((1ull << shift) - 1);
         half = 1ull << (shift - 1);
     } else {
-        r = (uint32_t)e << 10 | (uint32_t)(man >> 42);
-        rest = man & ((1ull << 42) - 1);
-        half = 1ull << 41;
+        r = (uint32_t)e << m | (uint32_t)(man >> (52 - m));
+        rest = man & ((1ull << (52 - m)) - 1);
+        half = 1ull << (51 - m);
     }
     if (rest > half || (rest == half && (r & 1))) {
         r++;    /* may carry into the exponent, up to Inf: still correct */
     }
-    return (uint16_t)(sign | r);
+    return sign | r;
+}
+
+static inline uint16_t nv_f64_to_f16(double d)
+{
+    return (uint16_t)nv_f64_to_minifloat(d, 10, true);
 }
 
 static inline uint16_t nv_f32_to_f16(float f)

@@ -24,7 +24,8 @@ enum {
 /*
  * Colour formats: X(name, value, bytes, type, R bits, G bits, B bits,
  * A bits, swap_rb); components are packed R, G, B, A from bit 0 up (B,
- * G, R, A with swap_rb). sRGB formats store A linear.
+ * G, R, A with swap_rb). sRGB formats store A linear. FLOAT components of
+ * 11 and 10 bits are unsigned floats with a 5-bit exponent (nv-f16.h).
  */
 #define NV_RT_COLOR_FORMATS(X) \
     X(RF32_GF32_BF32_AF32, 0xc0, 16, NV_RT_FLOAT, 32, 32, 32, 32, 0) \
@@ -41,6 +42,10 @@ enum {
     X(A8R8G8B8, 0xcf, 4, NV_RT_UNORM, 8, 8, 8, 8, 1) \
     X(A8RL8GL8BL8, 0xd0, 4, NV_RT_SRGB, 8, 8, 8, 8, 1) \
     X(A2B10G10R10, 0xd1, 4, NV_RT_UNORM, 10, 10, 10, 2, 0) \
+    X(BF10GF11RF11, 0xe0, 4, NV_RT_FLOAT, 11, 11, 10, 0, 0) \
+    X(R5G6B5, 0xe8, 2, NV_RT_UNORM, 5, 6, 5, 0, 1) \
+    X(A1R5G5B5, 0xe9, 2, NV_RT_UNORM, 5, 5, 5, 1, 1) \
+    X(X1R5G5B5, 0xf8, 2, NV_RT_UNORM, 5, 5, 5, 0, 1) \
     X(AU2BU10GU10RU10, 0xd2, 4, NV_RT_UINT, 10, 10, 10, 2, 0) \
     X(A8B8G8R8, 0xd5, 4, NV_RT_UNORM, 8, 8, 8, 8, 0) \
     X(A8BL8GL8RL8, 0xd6, 4, NV_RT_SRGB, 8, 8, 8, 8, 0) \

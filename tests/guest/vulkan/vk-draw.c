@@ -17,8 +17,9 @@
  * triangles, an indexed strip with primitive restart, an occlusion
  * query counting the samples drawn, instanced draws (direct and
  * indirect) with a colour per instance, points whose size the vertex
- * shader writes (their squares and gl_PointCoord), and lines (coverage
- * between the ends, interpolation along them).
+ * shader writes (their squares and gl_PointCoord), lines (coverage
+ * between the ends, interpolation along them), and one colour drawn into
+ * each common colour format, texel by texel.
  * One PASS:/FAIL: line per check; exit status 1 if a check failed.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -260,10 +261,11 @@ typedef struct Vtx {
 
 /*
  * A graphics pipeline of tri.vert and tri.frag (point.vert and point.frag
- * for sprites) for RGBA8 (and D32 when depth).
+ * for sprites) for a colour target of cfmt (and D32 when depth).
  */
 static VkResult pipeline_new(const Vk *vk, VkPrimitiveTopology topo, bool blend_add, bool depth,
-                             bool restart, bool color_per_instance, bool sprites, VkPipeline *pipe)
+                             bool restart, bool color_per_instance, bool sprites, VkFormat cfmt,
+                             VkPipeline *pipe)
 {
     VkShaderModuleCreateInfo vmi = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                      .codeSize = sizeof(tri_vert_spv), .pCode = tri_vert_spv };
@@ -327,7 +329,6 @@ static VkResult pipeline_new(const Vk *vk, VkPrimitiveTopology topo, bool blend_
     VkPipelineColorBlendStateCreateInfo cb = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
         .attachmentCount = 1, .pAttachments = &cba };
-    VkFormat cfmt = VK_FORMAT_R8G8B8A8_UNORM;
     VkPipelineRenderingCreateInfo rci = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO, .colorAttachmentCount = 1,
         .pColorAttachmentFormats = &cfmt,
@@ -412,7 +413,7 @@ static int render(const Vk *vk, const Scene *sc, uint32_t *px, uint64_t *samples
     uint32_t instances = sc->instances ? sc->instances : 1;
 
     VK(pipeline_new(vk, sc->topo, sc->blend_add, sc->depth, sc->restart, sc->instance_color != NULL,
-                    sc->sprites, &pipe));
+                    sc->sprites, VK_FORMAT_R8G8B8A8_UNORM, &pipe));
     VK(data_buf(vk, sc->v, sizeof(Vtx) * sc->nv, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb));
     if (sc->instance_color) {
         VK(data_buf(vk, sc->instance_color, 16 * (sc->first_instance + instances),
@@ -763,6 +764,206 @@ static int lines(const Vk *vk)
     return 0;
 }
 
+/* ---- colour formats ---- */
+
+typedef struct FmtCase {
+    VkFormat fmt;
+    const char *name;
+    unsigned bytes;
+    bool fl;                            /* a float format: the colour exact in halves */
+} FmtCase;
+
+/* A float as IEEE half, rounded to nearest even (the values here are normal). */
+static uint16_t half_of(float f)
+{
+    _Float16 h = (_Float16)f;
+    uint16_t u;
+
+    memcpy(&u, &h, 2);
+    return u;
+}
+
+static unsigned unorm(float c, unsigned bits)
+{
+    return (unsigned)lrintf(c * (float)((1u << bits) - 1));
+}
+
+static float srgb_of(float c)
+{
+    return c <= 0.0031308f ? 12.92f * c : 1.055f * powf(c, 1 / 2.4f) - 0.055f;
+}
+
+/* The texel of format f that colour c is stored as; *tol: the steps a channel may be off. */
+static void texel_of(VkFormat f, const float c[4], uint8_t *t, unsigned *tol)
+{
+    uint32_t v = 0;
+
+    *tol = 0;
+    switch (f) {
+    case VK_FORMAT_R8G8B8A8_UNORM:
+    case VK_FORMAT_R8G8_UNORM:
+    case VK_FORMAT_R8_UNORM:
+        for (int i = 0; i < 4; i++) {
+            t[i] = (uint8_t)unorm(c[i], 8);
+        }
+        return;
+    case VK_FORMAT_B8G8R8A8_UNORM:
+        t[0] = (uint8_t)unorm(c[2], 8), t[1] = (uint8_t)unorm(c[1], 8);
+        t[2] = (uint8_t)unorm(c[0], 8), t[3] = (uint8_t)unorm(c[3], 8);
+        return;
+    case VK_FORMAT_R8G8B8A8_SRGB:
+        for (int i = 0; i < 4; i++) {
+            t[i] = (uint8_t)unorm(i < 3 ? srgb_of(c[i]) : c[i], 8);
+        }
+        *tol = 1;                       /* Vulkan allows sRGB encoding one step off */
+        return;
+    case VK_FORMAT_R16G16B16A16_UNORM:
+        for (int i = 0; i < 4; i++) {
+            uint16_t u = (uint16_t)unorm(c[i], 16);
+
+            memcpy(t + 2 * i, &u, 2);
+        }
+        return;
+    case VK_FORMAT_R16G16B16A16_SFLOAT:
+    case VK_FORMAT_R16G16_SFLOAT:
+    case VK_FORMAT_R16_SFLOAT:
+        for (int i = 0; i < 4; i++) {
+            uint16_t u = half_of(c[i]);
+
+            memcpy(t + 2 * i, &u, 2);
+        }
+        return;
+    case VK_FORMAT_R32G32B32A32_SFLOAT:
+    case VK_FORMAT_R32G32_SFLOAT:
+    case VK_FORMAT_R32_SFLOAT:
+        memcpy(t, c, 16);
+        return;
+    case VK_FORMAT_A2B10G10R10_UNORM_PACK32:
+        v = unorm(c[0], 10) | unorm(c[1], 10) << 10 | unorm(c[2], 10) << 20 | unorm(c[3], 2) << 30;
+        memcpy(t, &v, 4);
+        return;
+    case VK_FORMAT_B10G11R11_UFLOAT_PACK32:
+        /* 11- and 10-bit floats: a half's exponent and top mantissa bits (exact for these values) */
+        v = (half_of(c[0]) >> 4 & 0x7ff) | (half_of(c[1]) >> 4 & 0x7ff) << 11 |
+            (uint32_t)(half_of(c[2]) >> 5 & 0x3ff) << 22;
+        memcpy(t, &v, 4);
+        return;
+    case VK_FORMAT_R5G6B5_UNORM_PACK16:
+        v = unorm(c[0], 5) << 11 | unorm(c[1], 6) << 5 | unorm(c[2], 5);
+        memcpy(t, &v, 2);
+        return;
+    case VK_FORMAT_A1R5G5B5_UNORM_PACK16:
+        v = unorm(c[3], 1) << 15 | unorm(c[0], 5) << 10 | unorm(c[1], 5) << 5 | unorm(c[2], 5);
+        memcpy(t, &v, 2);
+        return;
+    default:
+        return;
+    }
+}
+
+/*
+ * Each common colour format as a render target: a square of one colour
+ * drawn over the whole target, read back texel by texel against the CPU's
+ * packing of the same colour: (0.2, 0.4, 0.6, 0.8) for the normalized
+ * formats (no channel on a rounding tie at any of their widths), (0.25,
+ * 0.5, 0.625, 0.75) for the float ones (exact in halves and in 10- and
+ * 11-bit floats, so rounding modes cannot differ).
+ */
+static int formats(const Vk *vk)
+{
+    static const FmtCase cases[] = {
+        { VK_FORMAT_R8G8B8A8_UNORM, "R8G8B8A8_UNORM", 4, false },
+        { VK_FORMAT_B8G8R8A8_UNORM, "B8G8R8A8_UNORM", 4, false },
+        { VK_FORMAT_R8G8B8A8_SRGB, "R8G8B8A8_SRGB", 4, false },
+        { VK_FORMAT_R8G8_UNORM, "R8G8_UNORM", 2, false },
+        { VK_FORMAT_R8_UNORM, "R8_UNORM", 1, false },
+        { VK_FORMAT_R16G16B16A16_UNORM, "R16G16B16A16_UNORM", 8, false },
+        { VK_FORMAT_R16G16B16A16_SFLOAT, "R16G16B16A16_SFLOAT", 8, true },
+        { VK_FORMAT_R16G16_SFLOAT, "R16G16_SFLOAT", 4, true },
+        { VK_FORMAT_R16_SFLOAT, "R16_SFLOAT", 2, true },
+        { VK_FORMAT_R32G32B32A32_SFLOAT, "R32G32B32A32_SFLOAT", 16, true },
+        { VK_FORMAT_R32G32_SFLOAT, "R32G32_SFLOAT", 8, true },
+        { VK_FORMAT_R32_SFLOAT, "R32_SFLOAT", 4, true },
+        { VK_FORMAT_A2B10G10R10_UNORM_PACK32, "A2B10G10R10_UNORM", 4, false },
+        { VK_FORMAT_B10G11R11_UFLOAT_PACK32, "B10G11R11_UFLOAT", 4, true },
+        { VK_FORMAT_R5G6B5_UNORM_PACK16, "R5G6B5_UNORM", 2, false },
+        { VK_FORMAT_A1R5G5B5_UNORM_PACK16, "A1R5G5B5_UNORM", 2, false },
+    };
+    static const float colors[2][4] = { { 0.2f, 0.4f, 0.6f, 0.8f }, { 0.25f, 0.5f, 0.625f, 0.75f } };
+    const uint32_t n = 16;
+    const float corner[6][2] = { { 0, 0 }, { TW, 0 }, { 0, TH }, { TW, 0 }, { TW, TH }, { 0, TH } };
+    VkBuffer vb[2];
+    VkDeviceSize zero = 0;
+    char skipped[256] = "";
+
+    for (int j = 0; j < 2; j++) {
+        const float *c = colors[j];
+        Vtx v[6];
+
+        for (int i = 0; i < 6; i++) {
+            v[i] = vtx(corner[i][0], corner[i][1], 0.5f, c[0], c[1], c[2], c[3]);
+        }
+        VK(data_buf(vk, v, sizeof(v), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vb[j]));
+    }
+    for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+        const FmtCase *fc = &cases[k];
+        VkFormatProperties fp;
+        VkPipeline pipe;
+        Img im;
+        Buf out;
+        uint8_t want[16] = { 0 };
+        unsigned tol, bad = 0, worst = 0;
+
+        vkGetPhysicalDeviceFormatProperties(vk->pdev, fc->fmt, &fp);
+        if (!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT)) {
+            snprintf(skipped + strlen(skipped), sizeof(skipped) - strlen(skipped), " %s",
+                     fc->name);
+            continue;
+        }
+        texel_of(fc->fmt, colors[fc->fl], want, &tol);
+        VK(pipeline_new(vk, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, false, false, false, false, false,
+                        fc->fmt, &pipe));
+        VK(img_new(vk, fc->fmt, n, n, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
+                   VK_IMAGE_ASPECT_COLOR_BIT, &im));
+        VK(buf_new(vk, n * n * fc->bytes, &out));
+        VK(begin(vk));
+        layout(vk->cb, &im, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+        VkRenderingAttachmentInfo att = {
+            .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO, .imageView = im.view,
+            .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+            .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE };
+        VkRenderingInfo ri = { .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+                               .renderArea = { { 0, 0 }, { n, n } }, .layerCount = 1,
+                               .colorAttachmentCount = 1, .pColorAttachments = &att };
+        vkCmdBeginRendering(vk->cb, &ri);
+        vkCmdBindPipeline(vk->cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+        vkCmdBindVertexBuffers(vk->cb, 0, 1, &vb[fc->fl], &zero);
+        vkCmdDraw(vk->cb, 6, 1, 0, 0);
+        vkCmdEndRendering(vk->cb);
+        layout(vk->cb, &im, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+               VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+        read_back(vk->cb, &im, &out);
+        VK(submit(vk));
+        for (uint32_t i = 0; i < n * n; i++) {
+            const uint8_t *t = (const uint8_t *)out.map + i * fc->bytes;
+
+            for (unsigned b = 0; b < fc->bytes; b++) {
+                unsigned d = (unsigned)abs((int)t[b] - (int)want[b]);
+
+                worst = d > worst ? d : worst;
+                bad += d > tol;
+            }
+        }
+        report(!bad, "draw: a colour square into %s (%u bytes wrong, largest difference %u; "
+               "texel 0: %02x %02x %02x %02x, want %02x %02x %02x %02x)", fc->name, bad, worst,
+               ((uint8_t *)out.map)[0], ((uint8_t *)out.map)[1 % fc->bytes],
+               ((uint8_t *)out.map)[2 % fc->bytes], ((uint8_t *)out.map)[3 % fc->bytes],
+               want[0], want[1 % fc->bytes], want[2 % fc->bytes], want[3 % fc->bytes]);
+    }
+    printf("formats NVK does not offer as colour targets:%s\n", skipped[0] ? skipped : " none");
+    return 0;
+}
+
 int main(void)
 {
     VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
@@ -784,7 +985,7 @@ int main(void)
 
     if (rgba8(&vk) || others(&vk) || layers(&vk) || queries(&vk) || shared_edge(&vk) ||
         gradient(&vk) || depth(&vk) || indexed_strip(&vk) || instanced(&vk) || points(&vk) ||
-        lines(&vk)) {
+        lines(&vk) || formats(&vk)) {
         return 1;
     }
     return failed;

@@ -219,6 +219,12 @@ static float srgb_encode(float c)
     return c <= 0.0031308f ? c * 12.92f : 1.055f * powf(c, 1.0f / 2.4f) - 0.055f;
 }
 
+/* Mantissa bits of an n-bit float component: binary16, or R11G11B10's unsigned 11 and 10. */
+static unsigned minifloat_mant(unsigned n)
+{
+    return n == 16 ? 10 : n - 5;
+}
+
 /* A clear value (a VkClearColorValue dword) as an n-bit component of type. */
 uint64_t nv_rt_color_bits(uint32_t v, unsigned type, unsigned n, bool alpha)
 {
@@ -244,8 +250,8 @@ uint64_t nv_rt_color_bits(uint32_t v, unsigned type, unsigned n, bool alpha)
 
         return (uint64_t)MAX(MIN(s, hi), -hi - 1) & max;
     }
-    default:        /* FLOAT: 32 or 16 bits */
-        return n == 16 ? nv_f32_to_f16(f) : v;
+    default:        /* FLOAT: 32, 16, or unsigned 11 and 10 bits */
+        return n == 32 ? v : nv_f64_to_minifloat(f, minifloat_mant(n), n == 16);
     }
 }
 
@@ -326,7 +332,8 @@ void nv_rt_unpack(const RtColorFormat *f, const uint8_t *texel, float out[4])
             break;
         }
         case NV_RT_FLOAT:
-            out[c] = n == 16 ? nv_f16_to_f32((uint16_t)v) : nv_f32_of((uint32_t)v);
+            out[c] = n == 32 ? nv_f32_of((uint32_t)v)
+                             : nv_minifloat_to_f32((uint32_t)v, minifloat_mant(n), n == 16);
             break;
         default:            /* integers are not blended */
             out[c] = (float)v;
