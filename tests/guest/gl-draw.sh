@@ -6,12 +6,13 @@
 # NAK compiles), EGL without a window, rendering to an FBO: a fixed list of
 # glsl-1.10 execution tests (shader_runner draws with a vertex and a
 # fragment shader and probes the pixels: arithmetic, loops, functions,
-# varyings, front faces, uniforms), triangle-rasterization (random
+# varyings, front faces, uniforms, texture sampling: convolutions, sampler
+# arrays, computed coordinates), triangle-rasterization (random
 # triangles against piglit's own rasterizer with the fill convention it
 # measures), triangle-rasterization-overdraw (pixels drawn twice by
 # triangles sharing edges) and triangle-guardband-viewport. One
-# PASS:/FAIL: line per test and driver; the known failures are run too and
-# named. Exits 1 if any check failed.
+# PASS:/FAIL: line per test and driver; known failures (none at present)
+# are run too and named. Exits 1 if any check failed.
 . /tests/lib.sh
 export HOME=/tmp XDG_RUNTIME_DIR=/tmp
 dir=$PIGLIT_DIR
@@ -25,13 +26,11 @@ shaders="and-operator-short-circuit cmod-cmp-to-add-ne fs-frontfacing-ternary-0.
          glsl-vs-mat-div-2 glsl-vs-position-outval glsl-vs-vec4-operator-notequal
          or-operator-short-circuit swizzle-stpq swizzled-writemask-stpq void-ternary
          vs-integer-reduction vs-loop-complex-unroll vs-loop-variable-iteration-limit-unroll2
-         vs-nested-return-sibling-if vs-saturate-sqrt vs-vec2-main-return"
-programs="triangle-rasterization-overdraw triangle-guardband-viewport"
-# Known to fail, by name (a pass is reported too, so that the list stays true):
-# triangle-rasterization on nouveau: the test draws its software rasterizer's
-# image with glDrawPixels, which nouveau's GL driver turns into a textured
-# draw whose every row shows the image's first row (zink passes the test).
-known="nouveau:triangle-rasterization"
+         vs-nested-return-sibling-if vs-saturate-sqrt vs-vec2-main-return
+         glsl-fs-convolution-1 glsl-fs-uniform-sampler-array texture2D-computed-coordinate"
+programs="triangle-rasterization triangle-rasterization-overdraw triangle-guardband-viewport"
+# Known to fail, by name (a pass is reported too, so that the list stays true): none
+known=""
 
 piglit_known_run() {  # piglit_known_run DRIVER PROGRAM
     piglit_run "$1" $dir/bin/$2
@@ -58,7 +57,6 @@ for driver in nouveau zink; do
         piglit_check $driver $p "$(piglit_run $driver $dir/bin/$p)"
     done
 done
-piglit_check zink triangle-rasterization "$(piglit_run zink $dir/bin/triangle-rasterization)"
 piglit_known "$known"
 
 collect_dmesg

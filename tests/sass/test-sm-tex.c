@@ -343,6 +343,47 @@ static void test_tex_sample(void)
     sm_dev_fini(&t.dev);
 }
 
+/*
+ * Where a fetch's inputs are: with .SCR (ptxas) a 2D fetch's x is in Ra and
+ * y in Rb; without it (nv50_ir, nouveau's GL driver) both are in Ra and Rb
+ * may be RZ. Sampled nearest at texel coordinates, both read the texel.
+ */
+static void test_tex_split(void)
+{
+    const unsigned W = 8, H = 4;
+    static const char *const forms[] = { "TEX.SCR.LZ R6, R4, R4, R6, 0x0, 0x58, 2D",
+                                         "TEX.LZ R6, R4, R4, 0x0, 0x58, 2D" };
+    float img[4][8];
+    Tex t;
+
+    tex_init(&t);
+    for (unsigned y = 0; y < H; y++) {
+        for (unsigned x = 0; x < W; x++) {
+            img[y][x] = (float)(y * 10 + x);
+        }
+    }
+    memcpy(sm_dev_ptr(&t.dev, t.img, sizeof(img)), img, sizeof(img));
+    tic_format(tic_at(&t, 2), NV_TIC_FMT_R32, NV_TIC_FLOAT);
+    tic_pitch(tic_at(&t, 2), t.img, W, H, W * 4);
+    NV_TSC_SET(tsc_at(&t, 2), FLOAT_COORD_NORMALIZATION, 1);     /* texel coordinates */
+    for (unsigned f = 0; f < G_N_ELEMENTS(forms); f++) {
+        NvSmWarp *w = tex_warp(&t, 2 | 2u << NV_TEX_HANDLE_TIC_BITS, t.tic);
+
+        for (unsigned l = 0; l < 32; l++) {
+            w->r[4][l] = nv_bits_f32((float)(l % W) + 0.5f);
+            /* y: R6 for .SCR, R5 without; the other holds a wrong row */
+            w->r[f ? 5 : 6][l] = nv_bits_f32((float)(l / W) + 0.5f);
+            w->r[f ? 6 : 5][l] = nv_bits_f32(3.5f - (float)(l / W));
+        }
+        g_assert_cmpint(exec_text(w, forms[f]), ==, NV_SM_OK);
+        for (unsigned l = 0; l < 32; l++) {
+            g_assert_cmpfloat(nv_f32_of(w->r[4][l]), ==, img[l / W][l % W]);
+        }
+        nv_sm_test_warp_free(w);
+    }
+    sm_dev_fini(&t.dev);
+}
+
 /* TLD4.A: the alpha of the bilinear footprint, in Vulkan's corner order. */
 static void test_gather(void)
 {
@@ -822,6 +863,7 @@ int main(int argc, char **argv)
     g_test_add_func("/sm/tex/tld-block-linear", test_tld_block_linear);
     g_test_add_func("/sm/tex/formats", test_formats);
     g_test_add_func("/sm/tex/sample", test_tex_sample);
+    g_test_add_func("/sm/tex/split", test_tex_split);
     g_test_add_func("/sm/tex/gather", test_gather);
     g_test_add_func("/sm/tex/surfaces", test_surfaces);
     g_test_add_func("/sm/tex/errors", test_errors);

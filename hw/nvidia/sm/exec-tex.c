@@ -7,11 +7,13 @@
  * (nv-tex.h): a constant-bank word, or a register (bindless). A fetch's
  * inputs are one list, [array layer], coordinates, [LOD or bias], [packed
  * offsets], [depth reference], over two register vectors (TXD's differ:
- * exec_TXD). With a constant-bank handle Ra holds the first k, Rb the rest,
- * where k is the smallest power of two at least half the list (1 for one
- * or two inputs, 2 for three or four, 4 for five), the split of every shape
- * ptxas emits; bindless, Ra holds the layer and coordinates and Rb the
- * handle and the rest, as NAK emits them (docs/isa.md). Results: the
+ * exec_TXD). With .SCR and a constant-bank handle (ptxas's form) Ra holds
+ * the first k, Rb the rest, where k is the smallest power of two at least
+ * half the list (1 for one or two inputs, 2 for three or four, 4 for
+ * five); without .SCR Ra holds the layer and coordinates and Rb the rest,
+ * after the handle when bindless: NAK's bindless forms and nv50_ir's
+ * constant-bank ones (nouveau's GL driver), both of which run on hardware
+ * with the coordinates together (docs/isa.md). Results: the
  * channels of the write mask in order, the first two to Rd, Rd+1, the next
  * two to the second destination.
  *
@@ -117,15 +119,22 @@ static TexList tex_list(const NvSassModTex *t)
     return a;
 }
 
-/*
- * The lane's inputs: from Ra's vector and Rb's (after the handle, when
- * bindless).
- */
+/* How many of the inputs Ra's vector holds (the split above). */
+static unsigned ra_inputs(const NvSassInsn *in, const TexList *a)
+{
+    unsigned half = (a->n + 1) / 2;
+
+    if (in->mod.tex.scr && !in->mod.tex.bindless) {
+        return half > 2 ? 4 : half > 1 ? 2 : 1;
+    }
+    return a->ncoord;
+}
+
+/* The lane's inputs: from Ra's vector and Rb's (after the handle, when bindless). */
 static void lane_inputs(NvSmWarp *w, const NvSassInsn *in, const TexList *a, unsigned l,
                         uint32_t v[TEX_MAX_INPUTS])
 {
-    unsigned b = in->mod.tex.bindless, half = (a->n + 1) / 2;
-    unsigned k = b ? a->ncoord : half > 2 ? 4 : half > 1 ? 2 : 1;
+    unsigned b = in->mod.tex.bindless, k = ra_inputs(in, a);
 
     for (unsigned i = 0; i < a->n && i < TEX_MAX_INPUTS; i++) {
         unsigned reg = i < k ? in->src[0].reg + i : in->src[1].reg + b + (i - k);
