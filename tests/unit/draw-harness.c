@@ -155,6 +155,28 @@ void pixel_shader_long(Ctx *c, unsigned imap, unsigned nops)
     exit_insn(&p);
 }
 
+/*
+ * Shaders passing attribute 1 through attribute address addr (a generic or
+ * GL's COLOR0), which the pixel shader reads with IPA of freq (0 PASS, 1
+ * CONSTANT, 2 STATE).
+ */
+void varying_shaders(Ctx *c, unsigned addr, unsigned freq)
+{
+    const uint32_t extra[] = { 6, NV_SPH_IMAP_LINEAR * 0x55u, 18, 0xf };
+    uint8_t *p = shader(c, VS_VA, NV_3D_STAGE_VERTEX, NULL, 0);
+
+    ald(&p, 0, NV_ATTR_GENERIC0, 4);
+    ald(&p, 4, NV_ATTR_GENERIC0 + 16, 4);
+    ast(&p, NV_ATTR_POSITION, 0, 4);
+    ast(&p, addr, 4, 4);
+    exit_insn(&p);
+    p = shader(c, PS_VA, NV_3D_STAGE_PIXEL, extra, G_N_ELEMENTS(extra));
+    for (unsigned i = 0; i < 4; i++) {
+        ipa(&p, i, addr + 4 * i, freq);
+    }
+    exit_insn(&p);
+}
+
 /* A pixel shader writing a point's sprite coordinates (s, t) and generic 0's b, a to target 0. */
 void point_coord_shader(Ctx *c)
 {

@@ -52,6 +52,8 @@ void pixel_shader(Ctx *c, unsigned imap);
 /* The same after nops NOPs: a shader that outlasts a slice of the SM. */
 void pixel_shader_long(Ctx *c, unsigned imap, unsigned nops);
 void bpt_trap(uint8_t **p);
+/* Shaders passing attribute 1 through address addr, read with IPA of freq (0 PASS, 2 STATE). */
+void varying_shaders(Ctx *c, unsigned addr, unsigned freq);
 /* A pixel shader writing a point's sprite coordinates (s, t) and generic 0's b, a. */
 void point_coord_shader(Ctx *c);
 

@@ -333,6 +333,74 @@ static void test_polygon_mode_and_quads(void)
     draw_ctx_free(c);
 }
 
+/*
+ * GL's clamps, seen in an RGBA32F target (which would keep any value):
+ * SET_COLOR_CLAMP clamps the vertex colours to [0, 1] before they are
+ * interpolated, SET_PS_SATURATE a pixel shader output to [0, 1] or [-1, 1].
+ */
+static void test_color_clamps(void)
+{
+    static const struct {
+        unsigned addr;
+        uint32_t method, value;
+        float want[4];
+    } cases[] = {
+        { NV_ATTR_COLOR0, A_C597_SET_COLOR_CLAMP, 0, { 2.0f, -1.0f, 0.5f, 3.0f } },
+        { NV_ATTR_COLOR0, A_C597_SET_COLOR_CLAMP, 1, { 1.0f, 0.0f, 0.5f, 1.0f } },
+        { NV_ATTR_GENERIC0, A_C597_SET_PS_SATURATE, 1, { 1.0f, 0.0f, 0.5f, 1.0f } },
+        { NV_ATTR_GENERIC0, A_C597_SET_PS_SATURATE, 3, { 1.0f, -1.0f, 0.5f, 1.0f } },
+    };
+    const float wild[4] = { 2.0f, -1.0f, 0.5f, 3.0f };
+
+    for (unsigned k = 0; k < G_N_ELEMENTS(cases); k++) {
+        Ctx *c = draw_ctx_new(N, N, 1);
+        float got[4];
+
+        mthd(c, A_C597_SET_COLOR_TARGET_FORMAT, NV_RT_FMT_RF32_GF32_BF32_AF32);
+        mthd(c, A_C597_SET_COLOR_TARGET_WIDTH, N * 16);
+        varying_shaders(c, cases[k].addr, 0);
+        mthd(c, cases[k].method, cases[k].value);
+        vertex(c, 0, 0, 0, 0.5f, wild);
+        vertex(c, 1, N, 0, 0.5f, wild);
+        vertex(c, 2, 0, N, 0.5f, wild);
+        draw_arrays(c, NV_3D_OP_TRIANGLES, 0, 3);
+        memcpy(got, fake_va(c->f, RT_VA + 16 * (N + 1), 16), 16);  /* pixel (1, 1) */
+        for (unsigned i = 0; i < 4; i++) {
+            g_assert_cmpfloat_with_epsilon(got[i], cases[k].want[i], 1e-6);
+        }
+        draw_ctx_free(c);
+    }
+}
+
+/*
+ * GL's colours under SET_SHADE_MODE: IPA.STATE (nv50_ir's read of an
+ * unqualified gl_Color) takes the provoking vertex under the flat model and
+ * the plane under the smooth one; IPA.PASS (a colour redeclared smooth)
+ * interpolates under either.
+ */
+static void test_shade_model(void)
+{
+    const float black[4] = { 0, 0, 0, 1 }, red[4] = { 1, 0, 0, 1 };
+
+    for (unsigned k = 0; k < 4; k++) {
+        bool flat_model = k & 1, state = k & 2;
+        Ctx *c = draw_ctx_new(N, N, 1);
+
+        varying_shaders(c, NV_ATTR_COLOR0, state ? 2 : 0);
+        mthd(c, A_C597_SET_SHADE_MODE, flat_model ? NV_3D_SHADE_OGL_FLAT : 0);
+        vertex(c, 0, 0, 0, 0.5f, red);              /* provoking (first) */
+        vertex(c, 1, N, 0, 0.5f, black);
+        vertex(c, 2, 0, N, 0.5f, black);
+        draw_arrays(c, NV_3D_OP_TRIANGLES, 0, 3);
+        for (unsigned x = 0; x < 8; x++) {
+            int want = flat_model && state ? 255 : (int)lrintf((1 - (x + 1.0f) / N) * 255);
+
+            g_assert_cmpint(abs(pixel(c, x, 0)[0] - want), <=, 1);
+        }
+        draw_ctx_free(c);
+    }
+}
+
 /* Back faces culled (counter-clockwise is front), and the write mask keeps green. */
 static void test_cull_and_mask(void)
 {
@@ -647,6 +715,8 @@ int main(int argc, char **argv)
     g_test_add_func("/draw/points", test_points);
     g_test_add_func("/draw/lines", test_lines);
     g_test_add_func("/draw/polygon-mode-and-quads", test_polygon_mode_and_quads);
+    g_test_add_func("/draw/color-clamps", test_color_clamps);
+    g_test_add_func("/draw/shade-model", test_shade_model);
     g_test_add_func("/draw/cull-and-mask", test_cull_and_mask);
     g_test_add_func("/draw/depth", test_depth);
     g_test_add_func("/draw/stencil", test_stencil);

@@ -91,19 +91,22 @@ static void exec_AST(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 /*
  * IPA: the plane at the pixel centre (the 3D class set the planes up as the
  * fragment shader's input map says: perspective components divided by w),
- * or the provoking vertex's word (.CONSTANT, and the front-face flag).
- * Centroid is the centre with one sample per pixel.
+ * or the provoking vertex's word (.CONSTANT, .STATE under the flat shade
+ * model, and the front-face flag). Centroid is the centre with one sample
+ * per pixel.
  */
 static void exec_IPA(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     const NvSmGfx *g = gfx_stage(w, NV_SM_STAGE_PIXEL, mask);
     unsigned a = in->mod.attr.addr / 4;
-    bool flat = in->mod.attr.freq == NV_SASS_IPA_CONSTANT || a == NV_SM_ATTR_FRONT / 4;
+    bool flat;
     uint32_t v[NV_SM_LANES];
 
     if (!g) {
         return;
     }
+    flat = in->mod.attr.freq == NV_SASS_IPA_CONSTANT || a == NV_SM_ATTR_FRONT / 4 ||
+           (in->mod.attr.freq == NV_SASS_IPA_STATE && g->shade_flat);
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = __builtin_ctz(m);
         const NvSmPixel *px = &g->pixels[nv_sm_gfx_thread(w, l)];

@@ -614,6 +614,19 @@ void nv_threed_draw_free(NvThreed *t)
     scratch_free(t);
 }
 
+/* SET_COLOR_CLAMP: GL's vertex colours (front and back, both) clamped to [0, 1]. */
+static void clamp_colors(const DrawRaster *r, uint32_t *rec, unsigned n)
+{
+    if (!r->clamp_colors) {
+        return;
+    }
+    for (unsigned i = 0; i < n; i++, rec += NV_SM_ATTR_WORDS) {
+        for (unsigned w = NV_ATTR_COLOR0 / 4; w < NV_ATTR_COLOR_END / 4; w++) {
+            rec[w] = nv_bits_f32(fminf(fmaxf(nv_f32_of(rec[w]), 0.0f), 1.0f));
+        }
+    }
+}
+
 /* A point is drawn when its vertex is inside the near, far and w planes (x and y: the guard band). */
 static bool clip_point(DrawRaster *r, const DrawVert *v, const uint32_t *flat)
 {
@@ -685,6 +698,7 @@ static bool draw_batch(NvThreed *t, DrawRaster *r, DrawShader *vs, unsigned op,
         return false;
     }
     t->counters[NV_RS_REPORT_VS_INVOCATIONS] += nc * n;
+    clamp_colors(r, s->vout, nc * n);
     for (uint32_t k = 0; k < n; k++) {
         const uint32_t *rec = s->vout + (size_t)nc * k * NV_SM_ATTR_WORDS, *flat;
         const DrawVert *v[3];
@@ -871,6 +885,7 @@ static const uint32_t draw_consumed[][2] = {
     { A_C597_SET_BLEND_PER_TARGET_SEPARATE_FOR_ALPHA, A_C597_SET_BLEND_PER_TARGET_ALPHA_DEST_COEFF + 0x20 * 7 },
     { A_C597_SET_CT_WRITE, A_C597_SET_CT_WRITE + 4 * 7 },
     { A_C597_SET_COLOR_CLAMP, A_C597_SET_COLOR_CLAMP },
+    { A_C597_SET_PS_SATURATE, A_C597_SET_PS_SATURATE },
     { A_C597_SET_STENCIL_TEST, A_C597_SET_STENCIL_MASK },
     { A_C597_SET_BACK_STENCIL_FUNC_REF, A_C597_SET_BACK_STENCIL_FUNC_MASK },
     { A_C597_SET_TWO_SIDED_STENCIL_TEST, A_C597_SET_BACK_STENCIL_FUNC },

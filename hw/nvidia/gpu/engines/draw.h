@@ -59,8 +59,9 @@ typedef struct DrawRaster {
     bool ccw_negative;                  /* counter-clockwise = negative area (upper-left origin) */
     bool cull_front, cull_back;
     bool front_ccw;
-    bool shade_flat;                    /* SET_SHADE_MODE flat: colours from the provoking vertex */
+    bool shade_flat;                    /* SET_SHADE_MODE flat: IPA.STATE takes the provoking vertex */
     bool provoking_last;                /* SET_PROVOKING_VERTEX LAST (GL's default) */
+    bool clamp_colors;                  /* SET_COLOR_CLAMP: vertex colours to [0, 1] */
     uint32_t poly_mode[2];              /* back, front: NV_3D_POLYGON_* */
     float point_size;                   /* SET_POINT_SIZE, unless the vertex has its own */
     bool point_size_attr;               /* SET_ATTRIBUTE_POINT_SIZE: NV_ATTR_POINT_SIZE */

@@ -130,6 +130,7 @@ bool nv_draw_raster_begin(DrawRaster *r, NvThreed *t, const DrawShader *ps)
         r->cull_front = cull == NV_3D_CULL_FRONT || cull == NV_3D_CULL_FRONT_AND_BACK;
         r->cull_back = cull == NV_3D_CULL_BACK || cull == NV_3D_CULL_FRONT_AND_BACK;
     }
+    r->clamp_colors = NV_FEX32(st(t, A_C597_SET_COLOR_CLAMP), C597_SET_COLOR_CLAMP, ENABLE);
     r->poly_mode[0] = st(t, A_C597_SET_BACK_POLYGON_MODE);
     r->poly_mode[1] = st(t, A_C597_SET_FRONT_POLYGON_MODE);
     r->point_size = stf(t, A_C597_SET_POINT_SIZE);
@@ -206,8 +207,7 @@ static void setup_planes(const DrawRaster *r, const SetupVert *v, const uint32_t
     for (unsigned w = NV_ATTR_POSITION / 4; w < NV_ATTR_FRONT_FACE / 4; w++) {
         double f0, f1, f2;
 
-        if (r->imap[w] == NV_SPH_IMAP_CONSTANT ||
-            (r->shade_flat && w >= NV_ATTR_COLOR0 / 4 && w < NV_ATTR_COLOR_END / 4)) {
+        if (r->imap[w] == NV_SPH_IMAP_CONSTANT) {
             p->plane[w].a = nv_f32_of(flat[w]);
             continue;
         }
@@ -690,6 +690,24 @@ static void blend(NvThreed *t, unsigned j, const RtColorFormat *f, const uint8_t
 }
 
 /* Output j of lane i into its colour target. */
+/*
+ * SET_PS_SATURATE: output j clamped to [0, 1] (or [-1, 1]) before blending
+ * (GL's fragment colour clamp); NaN becomes the range's low end.
+ */
+static void saturate(NvThreed *t, unsigned j, const RtColorFormat *f, uint32_t v[4])
+{
+    uint32_t sat = st(t, A_C597_SET_PS_SATURATE) >> (NV_3D_PS_SATURATE_STRIDE * j);
+    float lo = NV_FEX32(sat, C597_SET_PS_SATURATE, CLAMP_RANGE0) ? -1.0f : 0.0f;
+
+    if (!NV_FEX32(sat, C597_SET_PS_SATURATE, OUTPUT0) || f->type == NV_RT_UINT ||
+        f->type == NV_RT_SINT) {
+        return;
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        v[c] = nv_bits_f32(fminf(fmaxf(nv_f32_of(v[c]), lo), 1.0f));
+    }
+}
+
 static bool color_write(DrawRaster *r, unsigned j, const NvSmPixel *px, const uint32_t *out)
 {
     NvThreed *t = r->t;
@@ -714,6 +732,7 @@ static bool color_write(DrawRaster *r, unsigned j, const NvSmPixel *px, const ui
         v[c] = has ? out[reg++] : c == 3 ? nv_bits_f32(1.0f) : 0;
         write |= (has && (wmask >> NV_3D_CT_WRITE_SHIFT(c)) & 1) << c;
     }
+    saturate(t, j, f, v);
     va = nv_rt_texel(&s, px->x, px->y, 0);
     if (!m->read(m->opaque, true, 0, va, old, f->bytes)) {
         return false;
@@ -757,7 +776,8 @@ bool nv_draw_flush(DrawRaster *r)
     NvDrawScratch *s = r->s;
     NvSmGfx g = { .stage = NV_SM_STAGE_PIXEL, .threads = r->npix, .pixels = s->pixels,
                   .prims = s->prims, .nprims = r->nprims, .ps_out = s->ps_out,
-                  .ps_out_regs = r->ps_out_regs, .ps_kept = s->ps_kept };
+                  .ps_out_regs = r->ps_out_regs, .ps_kept = s->ps_kept,
+                  .shade_flat = r->shade_flat };
     const RtDepthFormat *zf = NULL;
     RtSurf zs;
     bool ok = true;

@@ -442,8 +442,8 @@ typedef struct NvSassModTex {
 
 /*
  * IPA's interpolation (bits 78..79): planes, the provoking vertex's value,
- * or as SET_SHADE_MODE says (GL's colours; the 3D class sets their planes up
- * so, and the SM evaluates them as PASS).
+ * or as SET_SHADE_MODE says (nv50_ir's reads of GL's unqualified colours:
+ * the provoking vertex's value under the flat shade model, else the plane).
  */
 enum { NV_SASS_IPA_PASS = 0, NV_SASS_IPA_CONSTANT = 1, NV_SASS_IPA_STATE = 2 };
 

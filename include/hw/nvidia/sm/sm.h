@@ -142,6 +142,7 @@ typedef struct NvSmGfx {
     uint32_t *ps_out;           /* per thread, ps_out_regs words: R0.. at EXIT */
     unsigned ps_out_regs;
     uint8_t *ps_kept;           /* per thread: 1 when a covered lane exited without KIL */
+    bool shade_flat;            /* SET_SHADE_MODE flat: IPA.STATE reads the provoking vertex */
 } NvSmGfx;
 
 /* One launch: the decoded, validated content of a QMD plus model settings. */
