@@ -94,6 +94,39 @@ static void test_strip_and_indexed(void)
 }
 
 /*
+ * Inline indices (nouveau's GL driver for an application's index array)
+ * gathered until END in all three widths, the ALIGN methods skipping
+ * leading indices and capping the count: 0, 1 | 2 | 1, 3, 2 is the square
+ * as two triangles, each pixel once; outside BEGIN they draw nothing.
+ */
+static void test_inline_indices(void)
+{
+    Ctx *c = draw_ctx_new(N, N, 1);
+
+    additive_blend(c);
+    vertex(c, 0, 0, 0, 0.5f, quarter);
+    vertex(c, 1, 8, 0, 0.5f, quarter);
+    vertex(c, 2, 0, 8, 0.5f, quarter);
+    vertex(c, 3, 8, 8, 0.5f, quarter);
+    mthd(c, A_C597_DRAW_INLINE_INDEX, 0);                /* outside BEGIN: ignored */
+    mthd(c, A_C597_BEGIN, NV_3D_OP_TRIANGLES);
+    mthd(c, A_C597_DRAW_INLINE_INDEX, 0);
+    mthd(c, A_C597_DRAW_INLINE_INDEX, 1);
+    mthd(c, A_C597_SET_INLINE_INDEX2X16_ALIGN, 1u << 31 | 1);   /* start odd, one index */
+    mthd(c, A_C597_DRAW_INLINE_INDEX2X16, 2u << 16 | 0x7777);
+    mthd(c, A_C597_SET_INLINE_INDEX4X8_ALIGN, 1u << 30 | 3);    /* start at byte 1, three */
+    mthd(c, A_C597_DRAW_INLINE_INDEX4X8, 2u << 24 | 3u << 16 | 1u << 8 | 0x99);
+    g_assert_cmpuint(pixel(c, 1, 1)[0], ==, 0);                 /* nothing before END */
+    mthd(c, A_C597_END, 0);
+    for (unsigned y = 0; y < N; y++) {
+        for (unsigned x = 0; x < N; x++) {
+            g_assert_cmpuint(pixel(c, x, y)[0], ==, x < 8 && y < 8 ? 64 : 0);
+        }
+    }
+    draw_ctx_free(c);
+}
+
+/*
  * A screen-linear gradient: red goes 0 -> 1 across a full-target triangle
  * pair; each pixel holds its centre's value within one step of 8 bits.
  * A flat pixel shader (IPA.CONSTANT) takes the provoking (first) vertex's.
@@ -711,6 +744,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/draw/top-left", test_top_left);
     g_test_add_func("/draw/strip-and-indexed", test_strip_and_indexed);
+    g_test_add_func("/draw/inline-indices", test_inline_indices);
     g_test_add_func("/draw/interpolation", test_interpolation);
     g_test_add_func("/draw/points", test_points);
     g_test_add_func("/draw/lines", test_lines);

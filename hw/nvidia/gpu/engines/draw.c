@@ -1,12 +1,12 @@
 /*
- * The 3D class's draws: BEGIN / DRAW_VERTEX_ARRAY or DRAW_INDEX_BUFFER /
- * END (sent directly or emitted by NVK's draw macros). A draw fetches each
- * vertex's attributes from its vertex streams (SET_VERTEX_ATTRIBUTE_A,
- * SET_VERTEX_STREAM_*), runs the vertex shader on the SM over batches of
- * triangles (one thread per triangle corner: strips and fans shade shared
- * vertices more than once, with the same results), assembles triangles as
- * Vulkan orders them (the provoking vertex first), clips them against the
- * near and far planes and hands them to the rasterizer (raster.c).
+ * The 3D class's draws: BEGIN / DRAW_VERTEX_ARRAY, DRAW_INDEX_BUFFER or
+ * inline indices / END (sent directly or emitted by NVK's and nvc0's
+ * macros). A draw takes its vertex list and each vertex's attributes from
+ * vertex.c, runs the vertex shader on the SM over batches of primitives
+ * (one thread per corner: strips and fans shade shared vertices more than
+ * once, with the same results), assembles primitives as Vulkan orders them
+ * (the provoking vertex first), clips them against the near, far and w
+ * planes and hands them to the rasterizer (raster.c).
  *
  * Shaders: SET_PIPELINE_SHADER(1) (vertex) and (5) (pixel) with their
  * program header at SET_PIPELINE_PROGRAM_ADDRESS and code 0x80 after it;
@@ -48,7 +48,7 @@ static uint64_t st64(const NvThreed *t, uint32_t hi, uint32_t lo)
     return (uint64_t)(st(t, hi) & 0xff) << 32 | st(t, lo);
 }
 
-static void draw_error(NvThreed *t, const char *what)
+void nv_draw_error(NvThreed *t, const char *what)
 {
     t->mem->error(t->mem->opaque, NV_ERR_DRAW_INVALID, what);
 }
@@ -120,7 +120,7 @@ static bool shader_load(NvThreed *t, unsigned idx, DrawShader *sh)
         (va + NV_SPH_BYTES) & 15) {
         snprintf(msg, sizeof(msg), "3D: the program header at 0x%llx is not a stage %u header",
                  (unsigned long long)va, idx);
-        draw_error(t, msg);
+        nv_draw_error(t, msg);
         return false;
     }
     d->entry = va + NV_SPH_BYTES;
@@ -190,175 +190,6 @@ bool nv_draw_run_launch(NvThreed *t, NvSmLaunchDesc *d, const char *stage)
     snprintf(who, sizeof(who), "3D: %s shader", stage);
     nv_engine_sm_error(t->mem, who, &t->sm_err, msg, sizeof(msg));
     return false;
-}
-
-/* ---- vertex fetch ---- */
-
-typedef struct VertexFormat {
-    uint8_t value, bits[4];
-} VertexFormat;
-
-static const VertexFormat vertex_formats[] = {
-#define VF_ROW(name, v, r, g, b, a) { v, { r, g, b, a } },
-    NV_3D_VERTEX_FORMATS(VF_ROW)
-#undef VF_ROW
-};
-
-static const VertexFormat *vertex_format(uint32_t value)
-{
-    for (unsigned i = 0; i < G_N_ELEMENTS(vertex_formats); i++) {
-        if (vertex_formats[i].value == value) {
-            return &vertex_formats[i];
-        }
-    }
-    return NULL;
-}
-
-/* One fetched component as the shader sees it (a float, or an integer for the integer types). */
-static uint32_t convert_component(uint64_t raw, unsigned bits, unsigned type)
-{
-    uint64_t max = (1ull << bits) - 1;
-    int64_t sv = (int64_t)(raw << (64 - bits)) >> (64 - bits);
-
-    switch (type) {
-    case NV_3D_NUM_UNORM:
-        return nv_bits_f32((float)raw / (float)max);
-    case NV_3D_NUM_SNORM:
-        return nv_bits_f32(fmaxf((float)sv / (float)(max >> 1), -1.0f));
-    case NV_3D_NUM_USCALED:
-        return nv_bits_f32((float)raw);
-    case NV_3D_NUM_SSCALED:
-        return nv_bits_f32((float)sv);
-    case NV_3D_NUM_SINT:
-        return (uint32_t)sv;
-    case NV_3D_NUM_FLOAT:
-        return bits == 16 ? nv_bits_f32(nv_f16_to_f32((uint16_t)raw)) : (uint32_t)raw;
-    default:                            /* UINT */
-        return (uint32_t)raw;
-    }
-}
-
-/* Generic vector i of the vertex: its stream element, or the defaults (0, 0, 0, 1). */
-static bool fetch_attribute(NvThreed *t, unsigned i, uint32_t vertex, uint32_t *out)
-{
-    uint32_t a = st(t, A_C597_SET_VERTEX_ATTRIBUTE_A + 4 * i);
-    unsigned s = NV_FEX32(a, C597_SET_VERTEX_ATTRIBUTE_A, STREAM) % NV_3D_STREAMS;
-    unsigned type = NV_FEX32(a, C597_SET_VERTEX_ATTRIBUTE_A, NUMERICAL_TYPE);
-    const VertexFormat *f = vertex_format(NV_FEX32(a, C597_SET_VERTEX_ATTRIBUTE_A,
-                                                    COMPONENT_BIT_WIDTHS));
-    uint32_t fmt = st(t, A_C597_SET_VERTEX_STREAM_A_FORMAT + s * A_C597_SET_VERTEX_STREAM_A_FORMAT_STRIDE);
-    uint64_t base = st64(t, A_C597_SET_VERTEX_STREAM_A_LOCATION_A + s * 16,
-                         A_C597_SET_VERTEX_STREAM_A_LOCATION_B + s * 16);
-    uint64_t size = st64(t, A_C597_SET_VERTEX_STREAM_SIZE_A + s * 8,
-                         A_C597_SET_VERTEX_STREAM_SIZE_B + s * 8);
-    bool is_int = type == NV_3D_NUM_SINT || type == NV_3D_NUM_UINT;
-    uint64_t index = vertex, off, bytes = 0;
-    uint8_t raw[16] = { 0 };
-    unsigned pos = 0;
-
-    out[0] = out[1] = out[2] = 0;
-    out[3] = is_int ? 1 : nv_bits_f32(1.0f);
-    if (NV_FEX32(a, C597_SET_VERTEX_ATTRIBUTE_A, SOURCE) == NV_3D_ATTR_SOURCE_INACTIVE) {
-        return true;
-    }
-    if (!f) {                           /* no components (NVK's unused attributes): defaults */
-        if (NV_FEX32(a, C597_SET_VERTEX_ATTRIBUTE_A, COMPONENT_BIT_WIDTHS)) {
-            nv_threed_unimp(t, A_C597_SET_VERTEX_ATTRIBUTE_A + 4 * i, a);
-        }
-        return true;
-    }
-    if (NV_FEX32(st(t, A_C597_SET_VERTEX_STREAM_INSTANCE_A + 4 * s),
-                 C597_SET_VERTEX_STREAM_INSTANCE_A, IS_INSTANCED)) {
-        uint32_t div = st(t, A_C597_SET_VERTEX_STREAM_A_FREQUENCY + s * 16);
-
-        index = st(t, A_C597_SET_GLOBAL_BASE_INSTANCE_INDEX) + (div ? t->instance / div : 0);
-    }
-    for (unsigned c = 0; c < 4; c++) {
-        bytes += f->bits[c];
-    }
-    bytes = (bytes + 7) / 8;
-    off = index * NV_FEX32(fmt, C597_SET_VERTEX_STREAM_A_FORMAT, STRIDE) +
-          NV_FEX32(a, C597_SET_VERTEX_ATTRIBUTE_A, OFFSET);
-    /* a disabled stream, or an element past the stream's size, reads zeroes */
-    if (NV_FEX32(fmt, C597_SET_VERTEX_STREAM_A_FORMAT, ENABLE) && off + bytes <= size &&
-        !t->mem->read(t->mem->opaque, true, 0, base + off, raw, bytes)) {
-        return false;
-    }
-    for (unsigned k = 0; k < 4; k++) {
-        unsigned c = NV_FEX32(a, C597_SET_VERTEX_ATTRIBUTE_A, SWAP_R_AND_B) && k != 3 ? 2 - k : k;
-
-        if (f->bits[k]) {
-            out[c] = convert_component(nv_rt_get_bits(raw, pos, f->bits[k]), f->bits[k], type);
-            pos += f->bits[k];
-        }
-    }
-    return true;
-}
-
-/* The vertex shader's input record of one vertex. */
-static bool fetch_vertex(NvThreed *t, uint32_t vertex, uint32_t *rec)
-{
-    memset(rec, 0, NV_SM_ATTR_WORDS * 4);
-    for (unsigned i = 0; i < NV_3D_ATTRIBUTES; i++) {
-        if (!fetch_attribute(t, i, vertex, rec + NV_ATTR_GENERIC0 / 4 + 4 * i)) {
-            return false;
-        }
-    }
-    rec[NV_ATTR_INSTANCE_ID / 4] = t->instance;
-    rec[NV_ATTR_VERTEX_ID / 4] = vertex;
-    return true;
-}
-
-/* ---- the vertex list of a draw ---- */
-
-#define DRAW_RESTART UINT32_MAX
-
-/* Vertex numbers of DRAW_VERTEX_ARRAY: first + k. */
-static uint32_t *vertex_array(NvThreed *t, uint32_t count)
-{
-    uint32_t first = st(t, A_C597_SET_VERTEX_ARRAY_START);
-    uint32_t *ids = g_try_new(uint32_t, MAX(count, 1u));
-
-    for (uint32_t k = 0; ids && k < count; k++) {
-        ids[k] = first + k;
-    }
-    return ids;
-}
-
-/*
- * Vertex numbers of DRAW_INDEX_BUFFER: the indices from SET_INDEX_BUFFER_F
- * on (indices past the buffer's size read 0), plus the base vertex;
- * restart indices become DRAW_RESTART when primitive restart is on.
- */
-static uint32_t *index_buffer(NvThreed *t, uint32_t count, bool *fault)
-{
-    unsigned log2 = NV_FEX32(st(t, A_C597_SET_INDEX_BUFFER_E), C597_SET_INDEX_BUFFER_E, INDEX_SIZE);
-    unsigned isz = 1u << MIN(log2, (unsigned)NV_3D_INDEX_FOUR_BYTES);
-    uint64_t va = st64(t, A_C597_SET_INDEX_BUFFER_A, A_C597_SET_INDEX_BUFFER_B);
-    uint64_t size = st64(t, A_C597_SET_INDEX_BUFFER_SIZE_A, A_C597_SET_INDEX_BUFFER_SIZE_B);
-    uint64_t first = (uint64_t)st(t, A_C597_SET_INDEX_BUFFER_F) * isz;
-    bool restart = st(t, A_C597_SET_DA_PRIMITIVE_RESTART) & 1;
-    uint32_t restart_index = st(t, A_C597_SET_DA_PRIMITIVE_RESTART_INDEX);
-    uint32_t base = st(t, A_C597_SET_GLOBAL_BASE_VERTEX_INDEX);
-    uint64_t avail = first < size ? MIN((size - first) / isz, count) : 0;
-    uint8_t *raw = g_try_malloc0((size_t)MAX(count, 1u) * isz);
-    uint32_t *ids = g_try_new(uint32_t, MAX(count, 1u));
-
-    *fault = false;
-    if (!raw || !ids || (avail && !t->mem->read(t->mem->opaque, true, 0, va + first, raw,
-                                               avail * isz))) {
-        *fault = raw && ids;
-        g_free(raw);
-        g_free(ids);
-        return NULL;
-    }
-    for (uint32_t k = 0; k < count; k++) {
-        uint32_t i = (uint32_t)nv_ld_le(raw + (size_t)k * isz, isz);
-
-        ids[k] = restart && i == restart_index ? DRAW_RESTART : i + base;
-    }
-    g_free(raw);
-    return ids;
 }
 
 /* ---- primitive assembly ---- */
@@ -611,6 +442,9 @@ void nv_threed_draw_free(NvThreed *t)
     }
     nv_coro_free(t->draw_co);
     t->draw_co = NULL;
+    g_free(t->inl);
+    t->inl = NULL;
+    t->inl_n = t->inl_cap = 0;
     scratch_free(t);
 }
 
@@ -686,7 +520,7 @@ static bool draw_batch(NvThreed *t, DrawRaster *r, DrawShader *vs, unsigned op,
     for (uint32_t k = 0; k < n; k++) {
         prim_at(op, k0 + k, count, r->provoking_last, &p);
         for (unsigned i = 0; i < nc; i++) {
-            if (!fetch_vertex(t, ids[p.c[i]], s->vin + (size_t)(nc * k + i) * NV_SM_ATTR_WORDS)) {
+            if (!nv_draw_fetch_vertex(t, ids[p.c[i]], s->vin + (size_t)(nc * k + i) * NV_SM_ATTR_WORDS)) {
                 return false;
             }
         }
@@ -736,7 +570,14 @@ static bool draw_segment(NvThreed *t, DrawRaster *r, DrawShader *vs, unsigned op
     return true;
 }
 
-static bool draw(NvThreed *t, uint32_t count, bool indexed)
+/* The method that started the draw, for reports. */
+static uint32_t draw_method(unsigned source)
+{
+    return source == NV_DRAW_INDEXED ? A_C597_DRAW_INDEX_BUFFER :
+           source == NV_DRAW_INLINE ? A_C597_DRAW_INLINE_INDEX : A_C597_DRAW_VERTEX_ARRAY;
+}
+
+static bool draw(NvThreed *t, uint32_t count, unsigned source)
 {
     unsigned op = NV_FEX32(st(t, A_C597_BEGIN), 3D_BEGIN, OP);
     DrawShader vs, ps;
@@ -746,7 +587,7 @@ static bool draw(NvThreed *t, uint32_t count, bool indexed)
 
     if (!t->in_begin) {
         /* a draw outside BEGIN/END draws nothing; said once, never silent */
-        nv_threed_unimp(t, indexed ? A_C597_DRAW_INDEX_BUFFER : A_C597_DRAW_VERTEX_ARRAY, count);
+        nv_threed_unimp(t, draw_method(source), count);
         return true;
     }
     if (!count) {
@@ -758,12 +599,12 @@ static bool draw(NvThreed *t, uint32_t count, bool indexed)
     }
     for (unsigned i = NV_3D_STAGE_TESSELLATION_INIT; i <= NV_3D_STAGE_GEOMETRY; i++) {
         if (stage_on(t, i)) {
-            draw_error(t, "3D: tessellation and geometry shaders are not modelled");
+            nv_draw_error(t, "3D: tessellation and geometry shaders are not modelled");
             return false;
         }
     }
     if (count > DRAW_MAX_COUNT) {
-        draw_error(t, "3D: a draw of more than 2^24 vertices");
+        nv_draw_error(t, "3D: a draw of more than 2^24 vertices");
         return false;
     }
     if (!stage_on(t, NV_3D_STAGE_VERTEX) || !stage_on(t, NV_3D_STAGE_PIXEL)) {
@@ -774,17 +615,17 @@ static bool draw(NvThreed *t, uint32_t count, bool indexed)
         return true;                    /* rasterizer discard */
     }
     if (!scratch_alloc(t)) {
-        draw_error(t, "3D: no host memory for the draw");
+        nv_draw_error(t, "3D: no host memory for the draw");
         return false;
     }
     if (!shader_load(t, NV_3D_STAGE_VERTEX, &vs) || !shader_load(t, NV_3D_STAGE_PIXEL, &ps) ||
         !nv_draw_raster_begin(&r, t, &ps)) {
         return false;
     }
-    ids = indexed ? index_buffer(t, count, &fault) : vertex_array(t, count);
+    ids = nv_draw_vertex_list(t, count, source, &fault);
     if (!ids) {
         if (!fault) {
-            draw_error(t, "3D: no host memory for the draw");
+            nv_draw_error(t, "3D: no host memory for the draw");
         }
         return false;
     }
@@ -805,18 +646,21 @@ static void draw_body(NvCoro *co, void *opaque)
     NvThreed *t = opaque;
 
     (void)co;
-    t->draw_ok = draw(t, t->draw_count, t->draw_indexed);
+    t->draw_ok = draw(t, t->draw_count, t->draw_source);
+    if (t->draw_source == NV_DRAW_INLINE) {
+        t->inl_n = 0;                   /* drawn: the next BEGIN gathers anew */
+    }
 }
 
 /* Starts a draw and runs its first slice; false: it stopped on an error (reported). */
-static bool draw_start(NvThreed *t, uint32_t count, bool indexed)
+static bool draw_start(NvThreed *t, uint32_t count, unsigned source)
 {
     if (!t->draw_co && !(t->draw_co = nv_coro_new(DRAW_STACK_BYTES))) {
-        draw_error(t, "3D: no host memory for the draw");
+        nv_draw_error(t, "3D: no host memory for the draw");
         return false;
     }
     t->draw_count = count;
-    t->draw_indexed = indexed;
+    t->draw_source = source;
     t->draw_abort = false;
     t->draw_deadline_us = g_get_monotonic_time() + DRAW_METHOD_SLICE_US;
     /* not finished: the class stays busy (nv_threed_busy) and its run() goes on */
@@ -838,6 +682,8 @@ NvEngineStatus nv_threed_draw_run(NvThreed *t, int64_t deadline_us)
 /* BEGIN: the topology, and which instance the draws until END are. */
 static void begin(NvThreed *t, uint32_t data)
 {
+    t->inl_n = t->inl_skip = 0;
+    t->inl_left = UINT32_MAX;
     switch (NV_FEX32(data, 3D_BEGIN, INSTANCE_ID)) {
     case NV_3D_INSTANCE_FIRST:
         t->instance = 0;
@@ -925,13 +771,28 @@ bool nv_threed_draw_method(NvThreed *t, uint32_t mthd, uint32_t data, bool *hand
     case A_C597_BEGIN:
         begin(t, data);
         return true;
-    case A_C597_END:
+    case A_C597_END: {
+        bool ok = !t->inl_n || draw_start(t, t->inl_n, NV_DRAW_INLINE);
+
         t->in_begin = false;
-        return true;
+        return ok;
+    }
     case A_C597_DRAW_VERTEX_ARRAY:
-        return draw_start(t, data, false);
+        return draw_start(t, data, NV_DRAW_ARRAY);
     case A_C597_DRAW_INDEX_BUFFER:
-        return draw_start(t, data, true);
+        return draw_start(t, data, NV_DRAW_INDEXED);
+    case A_C597_DRAW_INLINE_INDEX:
+    case A_C597_DRAW_INLINE_INDEX2X16:
+    case A_C597_DRAW_INLINE_INDEX4X8:
+        return nv_draw_inline_indices(t, mthd, data);
+    case A_C597_SET_INLINE_INDEX2X16_ALIGN:
+        t->inl_skip = NV_FEX32(data, C597_SET_INLINE_INDEX2X16_ALIGN, START_ODD);
+        t->inl_left = NV_FEX32(data, C597_SET_INLINE_INDEX2X16_ALIGN, COUNT);
+        return true;
+    case A_C597_SET_INLINE_INDEX4X8_ALIGN:
+        t->inl_skip = NV_FEX32(data, C597_SET_INLINE_INDEX4X8_ALIGN, START);
+        t->inl_left = NV_FEX32(data, C597_SET_INLINE_INDEX4X8_ALIGN, COUNT);
+        return true;
     }
     *handled = nv_threed_in_ranges(draw_consumed, G_N_ELEMENTS(draw_consumed), mthd);
     return true;

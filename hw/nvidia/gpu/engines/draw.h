@@ -72,6 +72,14 @@ typedef struct DrawRaster {
     uint64_t kept, passed;              /* pixel shader invocations kept, pixels written */
 } DrawRaster;
 
+/* vertex.c: one vertex's input record; a draw's vertex numbers (DRAW_RESTART: a restart) */
+#define DRAW_RESTART UINT32_MAX
+bool nv_draw_fetch_vertex(NvThreed *t, uint32_t vertex, uint32_t *rec);
+/* NULL: no host memory, or (*fault) the index buffer faulted (reported) */
+uint32_t *nv_draw_vertex_list(NvThreed *t, uint32_t count, unsigned source, bool *fault);
+/* DRAW_INLINE_INDEX, 2X16, 4X8 between BEGIN and END; false: an error (reported) */
+bool nv_draw_inline_indices(NvThreed *t, uint32_t mthd, uint32_t data);
+
 /* raster.c */
 bool nv_draw_raster_begin(DrawRaster *r, NvThreed *t, const DrawShader *ps);
 /* One triangle of clip-space vertices; flat = the provoking vertex's raw words. */
@@ -90,5 +98,7 @@ bool nv_draw_flush(DrawRaster *r);
 bool nv_draw_run_launch(NvThreed *t, NvSmLaunchDesc *d, const char *stage);
 /* Yields once the slice's time is up (long loops call it); false: the draw is abandoned. */
 bool nv_draw_pause(NvThreed *t);
+/* A draw_invalid guest error. */
+void nv_draw_error(NvThreed *t, const char *what);
 
 #endif

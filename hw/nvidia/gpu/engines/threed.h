@@ -68,6 +68,9 @@ typedef struct NvThreedCbuf {
 
 typedef struct NvDrawScratch NvDrawScratch;
 
+/* Where a draw's vertex list comes from. */
+enum { NV_DRAW_ARRAY, NV_DRAW_INDEXED, NV_DRAW_INLINE };
+
 typedef struct NvThreed {
     uint32_t mthd[THREED_MTHD_END / 4];
     uint32_t reported[THREED_MTHD_END / 4 / 32];    /* stored-only methods already reported */
@@ -94,8 +97,12 @@ typedef struct NvThreed {
     /* the draw in progress, on its coroutine (draw.c), and its slice */
     NvCoro *draw_co;
     uint32_t draw_count;
-    bool draw_indexed, draw_ok, draw_abort;
+    unsigned draw_source;               /* NV_DRAW_* */
+    bool draw_ok, draw_abort;
     int64_t draw_deadline_us;
+    /* inline indices gathered since BEGIN, drawn at END; the ALIGN methods' skip and cap */
+    uint32_t *inl;
+    uint32_t inl_n, inl_cap, inl_skip, inl_left;
 } NvThreed;
 
 /* The last value of method mthd (byte offset below THREED_MTHD_END). */
