@@ -65,17 +65,23 @@ static void test_top_left(void)
     draw_ctx_free(c);
 }
 
+/* Additive blending and the corners of the square [0, 8) x [0, 8) as vertices 0..3. */
+static void square_corners(Ctx *c)
+{
+    additive_blend(c);
+    vertex(c, 0, 0, 0, 0.5f, quarter);
+    vertex(c, 1, 8, 0, 0.5f, quarter);
+    vertex(c, 2, 0, 8, 0.5f, quarter);
+    vertex(c, 3, 8, 8, 0.5f, quarter);
+}
+
 /* The same square as a strip of four vertices, and as an indexed list of 16-bit indices. */
 static void test_strip_and_indexed(void)
 {
     Ctx *c = draw_ctx_new(N, N, 1);
     const uint16_t idx[6] = { 0, 1, 2, 1, 3, 2 };
 
-    additive_blend(c);
-    vertex(c, 0, 0, 0, 0.5f, quarter);
-    vertex(c, 1, 8, 0, 0.5f, quarter);
-    vertex(c, 2, 0, 8, 0.5f, quarter);
-    vertex(c, 3, 8, 8, 0.5f, quarter);
+    square_corners(c);
     draw_arrays(c, NV_3D_OP_TRIANGLE_STRIP, 0, 4);
     memcpy(fake_va(c->f, IB_VA, sizeof(idx)), idx, sizeof(idx));
     mthd_va(c, A_C597_SET_INDEX_BUFFER_A, A_C597_SET_INDEX_BUFFER_B, IB_VA);
@@ -103,11 +109,7 @@ static void test_inline_indices(void)
 {
     Ctx *c = draw_ctx_new(N, N, 1);
 
-    additive_blend(c);
-    vertex(c, 0, 0, 0, 0.5f, quarter);
-    vertex(c, 1, 8, 0, 0.5f, quarter);
-    vertex(c, 2, 0, 8, 0.5f, quarter);
-    vertex(c, 3, 8, 8, 0.5f, quarter);
+    square_corners(c);
     mthd(c, A_C597_DRAW_INLINE_INDEX, 0);                /* outside BEGIN: ignored */
     mthd(c, A_C597_BEGIN, NV_3D_OP_TRIANGLES);
     mthd(c, A_C597_DRAW_INLINE_INDEX, 0);
@@ -123,6 +125,45 @@ static void test_inline_indices(void)
             g_assert_cmpuint(pixel(c, x, y)[0], ==, x < 8 && y < 8 ? 64 : 0);
         }
     }
+    draw_ctx_free(c);
+}
+
+/*
+ * The one-method draws, BEGIN and END included: a strip from
+ * DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST, a list of 16-bit indices
+ * from DRAW_INDEX_BUFFER16_BEGIN_END_INSTANCE_FIRST (whatever
+ * SET_INDEX_BUFFER_E says), and three instances of one triangle from
+ * DRAW_VERTEX_ARRAY_BEGIN_END_A/B under SET_DRAW_CONTROL_A/B's instance
+ * iteration, seen through additive blending.
+ */
+static void test_one_method_draws(void)
+{
+    const uint16_t idx[6] = { 0, 1, 2, 1, 3, 2 };
+    Ctx *c = draw_ctx_new(N, N, 1);
+
+    square_corners(c);
+    mthd(c, A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST,
+         (uint32_t)NV_3D_OP_TRIANGLE_STRIP << 28 | 4u << 16 | 0);
+    memcpy(fake_va(c->f, IB_VA, sizeof(idx)), idx, sizeof(idx));
+    mthd_va(c, A_C597_SET_INDEX_BUFFER_A, A_C597_SET_INDEX_BUFFER_B, IB_VA);
+    mthd(c, A_C597_SET_INDEX_BUFFER_SIZE_B, sizeof(idx));
+    mthd(c, A_C597_SET_INDEX_BUFFER_E, NV_3D_INDEX_FOUR_BYTES);
+    mthd(c, A_C597_DRAW_INDEX_BUFFER16_BEGIN_END_INSTANCE_FIRST,
+         (uint32_t)NV_3D_OP_TRIANGLES << 28 | 6u << 16 | 0);
+    for (unsigned y = 0; y < N; y++) {
+        for (unsigned x = 0; x < N; x++) {
+            g_assert_cmpuint(pixel(c, x, y)[0], ==, x < 8 && y < 8 ? 128 : 0);
+        }
+    }
+    vertex(c, 4, 8, 8, 0.5f, quarter);
+    vertex(c, 5, 16, 8, 0.5f, quarter);
+    vertex(c, 6, 8, 16, 0.5f, quarter);
+    mthd(c, A_C597_SET_DRAW_CONTROL_A, NV_3D_OP_TRIANGLES | 1u << 9);   /* iterate instances */
+    mthd(c, A_C597_SET_DRAW_CONTROL_B, 3);
+    mthd(c, A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_A, 4);
+    mthd(c, A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_B, 3);
+    g_assert_cmpuint(pixel(c, 9, 9)[0], ==, 192);
+    g_assert_cmpuint(pixel(c, 7, 7)[0], ==, 128);
     draw_ctx_free(c);
 }
 
@@ -745,6 +786,7 @@ int main(int argc, char **argv)
     g_test_add_func("/draw/top-left", test_top_left);
     g_test_add_func("/draw/strip-and-indexed", test_strip_and_indexed);
     g_test_add_func("/draw/inline-indices", test_inline_indices);
+    g_test_add_func("/draw/one-method", test_one_method_draws);
     g_test_add_func("/draw/interpolation", test_interpolation);
     g_test_add_func("/draw/points", test_points);
     g_test_add_func("/draw/lines", test_lines);

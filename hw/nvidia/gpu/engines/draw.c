@@ -570,31 +570,35 @@ static bool draw_segment(NvThreed *t, DrawRaster *r, DrawShader *vs, unsigned op
     return true;
 }
 
-/* The method that started the draw, for reports. */
-static uint32_t draw_method(unsigned source)
+/* The segments (between restarts) of one instance. */
+static bool draw_instance(NvThreed *t, DrawRaster *r, DrawShader *vs, const uint32_t *ids)
 {
-    return source == NV_DRAW_INDEXED ? A_C597_DRAW_INDEX_BUFFER :
-           source == NV_DRAW_INLINE ? A_C597_DRAW_INLINE_INDEX : A_C597_DRAW_VERTEX_ARRAY;
+    uint32_t count = t->draw.count, start = 0;
+    bool ok = true;
+
+    t->counters[NV_RS_REPORT_DA_VERTICES_GENERATED] += count;
+    for (uint32_t k = 0; ok && k <= count; k++) {
+        if (k == count || ids[k] == DRAW_RESTART) {
+            ok = draw_segment(t, r, vs, t->draw.op, ids + start, k - start);
+            start = k + 1;
+        }
+    }
+    return ok;
 }
 
-static bool draw(NvThreed *t, uint32_t count, unsigned source)
+static bool draw(NvThreed *t)
 {
-    unsigned op = NV_FEX32(st(t, A_C597_BEGIN), 3D_BEGIN, OP);
+    const NvDrawArgs *a = &t->draw;
     DrawShader vs, ps;
     DrawRaster r;
-    uint32_t *ids, start = 0;
+    uint32_t *ids;
     bool ok = true, fault = false;
 
-    if (!t->in_begin) {
-        /* a draw outside BEGIN/END draws nothing; said once, never silent */
-        nv_threed_unimp(t, draw_method(source), count);
+    if (!a->count || !a->instances) {
         return true;
     }
-    if (!count) {
-        return true;
-    }
-    if (!prim_corners(op)) {
-        nv_threed_unimp(t, A_C597_BEGIN, st(t, A_C597_BEGIN));  /* patches, strips with adjacency */
+    if (!prim_corners(a->op)) {
+        nv_threed_unimp(t, A_C597_BEGIN, a->op);   /* patches, strips with adjacency */
         return true;
     }
     for (unsigned i = NV_3D_STAGE_TESSELLATION_INIT; i <= NV_3D_STAGE_GEOMETRY; i++) {
@@ -603,8 +607,8 @@ static bool draw(NvThreed *t, uint32_t count, unsigned source)
             return false;
         }
     }
-    if (count > DRAW_MAX_COUNT) {
-        nv_draw_error(t, "3D: a draw of more than 2^24 vertices");
+    if (a->count > DRAW_MAX_COUNT || (uint64_t)a->count * a->instances > DRAW_MAX_WORK) {
+        nv_draw_error(t, "3D: a draw of more than 2^24 vertices, or 2^32 over its instances");
         return false;
     }
     if (!stage_on(t, NV_3D_STAGE_VERTEX) || !stage_on(t, NV_3D_STAGE_PIXEL)) {
@@ -622,19 +626,16 @@ static bool draw(NvThreed *t, uint32_t count, unsigned source)
         !nv_draw_raster_begin(&r, t, &ps)) {
         return false;
     }
-    ids = nv_draw_vertex_list(t, count, source, &fault);
+    ids = nv_draw_vertex_list(t, a->count, a->source, &fault);
     if (!ids) {
         if (!fault) {
             nv_draw_error(t, "3D: no host memory for the draw");
         }
         return false;
     }
-    t->counters[NV_RS_REPORT_DA_VERTICES_GENERATED] += count;
-    for (uint32_t k = 0; ok && k <= count; k++) {
-        if (k == count || ids[k] == DRAW_RESTART) {
-            ok = draw_segment(t, &r, &vs, op, ids + start, k - start);
-            start = k + 1;
-        }
+    for (uint32_t i = 0; ok && i < a->instances; i++) {
+        t->instance += i > 0;
+        ok = draw_instance(t, &r, &vs, ids);
     }
     g_free(ids);
     return ok && nv_draw_flush(&r);
@@ -646,21 +647,20 @@ static void draw_body(NvCoro *co, void *opaque)
     NvThreed *t = opaque;
 
     (void)co;
-    t->draw_ok = draw(t, t->draw_count, t->draw_source);
-    if (t->draw_source == NV_DRAW_INLINE) {
+    t->draw_ok = draw(t);
+    if (t->draw.source == NV_DRAW_INLINE) {
         t->inl_n = 0;                   /* drawn: the next BEGIN gathers anew */
     }
 }
 
-/* Starts a draw and runs its first slice; false: it stopped on an error (reported). */
-static bool draw_start(NvThreed *t, uint32_t count, unsigned source)
+/* Starts draw a and runs its first slice; false: it stopped on an error (reported). */
+static bool draw_start(NvThreed *t, const NvDrawArgs *a)
 {
     if (!t->draw_co && !(t->draw_co = nv_coro_new(DRAW_STACK_BYTES))) {
         nv_draw_error(t, "3D: no host memory for the draw");
         return false;
     }
-    t->draw_count = count;
-    t->draw_source = source;
+    t->draw = *a;
     t->draw_abort = false;
     t->draw_deadline_us = g_get_monotonic_time() + DRAW_METHOD_SLICE_US;
     /* not finished: the class stays busy (nv_threed_busy) and its run() goes on */
@@ -679,20 +679,95 @@ NvEngineStatus nv_threed_draw_run(NvThreed *t, int64_t deadline_us)
     return t->draw_ok ? NV_ENGINE_IDLE : NV_ENGINE_ERROR;
 }
 
+/* INSTANCE_ID FIRST, SUBSEQUENT or UNCHANGED: the instance the next draws are. */
+static void set_instance(NvThreed *t, unsigned id)
+{
+    if (id == NV_3D_INSTANCE_FIRST) {
+        t->instance = 0;
+    } else if (id == NV_3D_INSTANCE_SUBSEQUENT) {
+        t->instance++;
+    }
+}
+
 /* BEGIN: the topology, and which instance the draws until END are. */
 static void begin(NvThreed *t, uint32_t data)
 {
     t->inl_n = t->inl_skip = 0;
     t->inl_left = UINT32_MAX;
-    switch (NV_FEX32(data, 3D_BEGIN, INSTANCE_ID)) {
-    case NV_3D_INSTANCE_FIRST:
-        t->instance = 0;
+    set_instance(t, NV_FEX32(data, 3D_BEGIN, INSTANCE_ID));
+    t->in_begin = true;
+}
+
+/*
+ * A draw between BEGIN and END: DRAW_VERTEX_ARRAY, DRAW_INDEX_BUFFER, or
+ * the inline indices at END. Outside them it draws nothing (reported).
+ */
+static bool draw_in_begin(NvThreed *t, uint32_t mthd, unsigned source, uint32_t count)
+{
+    NvDrawArgs a = {
+        .source = source, .op = NV_FEX32(st(t, A_C597_BEGIN), 3D_BEGIN, OP), .count = count,
+        .first = st(t, source == NV_DRAW_ARRAY ? A_C597_SET_VERTEX_ARRAY_START : A_C597_SET_INDEX_BUFFER_F),
+        .index_log2 = NV_FEX32(st(t, A_C597_SET_INDEX_BUFFER_E), C597_SET_INDEX_BUFFER_E, INDEX_SIZE),
+        .instances = 1,
+    };
+
+    if (!t->in_begin) {
+        nv_threed_unimp(t, mthd, count);
+        return true;
+    }
+    a.first = source == NV_DRAW_INLINE ? 0 : a.first;
+    return draw_start(t, &a);
+}
+
+/*
+ * The one-method draws, BEGIN and END included: DRAW_VERTEX_ARRAY_BEGIN_END_
+ * INSTANCE_* and DRAW_INDEX_BUFFER{32,16,8}_BEGIN_END_INSTANCE_* (16-bit
+ * first, 12-bit count, the topology), and DRAW_*_BEGIN_END_B (the count,
+ * with _A's first and SET_DRAW_CONTROL_A/B's topology, instance and
+ * instance count).
+ */
+static bool draw_begin_end(NvThreed *t, uint32_t mthd, uint32_t data)
+{
+    uint32_t ctl = st(t, A_C597_SET_DRAW_CONTROL_A);
+    NvDrawArgs a = { .source = NV_DRAW_ARRAY, .instances = 1,
+                     .op = NV_FEX32(data, C597_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST, TOPOLOGY),
+                     .first = NV_FEX32(data, C597_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST, START_INDEX),
+                     .count = NV_FEX32(data, C597_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST, COUNT) };
+
+    switch (mthd) {
+    case A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_B:
+    case A_C597_DRAW_INDEX_BUFFER_BEGIN_END_B:
+        a.op = NV_FEX32(ctl, C597_SET_DRAW_CONTROL_A, TOPOLOGY);
+        a.count = data;
+        a.instances = NV_FEX32(ctl, C597_SET_DRAW_CONTROL_A, INSTANCE_ITERATE_ENABLE) ?
+                      st(t, A_C597_SET_DRAW_CONTROL_B) : 1;
+        a.ignore_base_vertex = NV_FEX32(ctl, C597_SET_DRAW_CONTROL_A, IGNORE_GLOBAL_BASE_VERTEX_INDEX);
+        a.ignore_base_instance = NV_FEX32(ctl, C597_SET_DRAW_CONTROL_A,
+                                          IGNORE_GLOBAL_BASE_INSTANCE_INDEX);
+        set_instance(t, NV_FEX32(ctl, C597_SET_DRAW_CONTROL_A, INSTANCE_ID));
+        if (mthd == A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_B) {
+            a.first = st(t, A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_A);
+            break;
+        }
+        a.source = NV_DRAW_INDEXED;
+        a.first = st(t, A_C597_DRAW_INDEX_BUFFER_BEGIN_END_A);
+        a.index_log2 = NV_FEX32(st(t, A_C597_SET_INDEX_BUFFER_E), C597_SET_INDEX_BUFFER_E, INDEX_SIZE);
         break;
-    case NV_3D_INSTANCE_SUBSEQUENT:
-        t->instance++;
+    case A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST:
+    case A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_SUBSEQUENT:
+        set_instance(t, mthd == A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST ?
+                        NV_3D_INSTANCE_FIRST : NV_3D_INSTANCE_SUBSEQUENT);
+        break;
+    default: {                          /* DRAW_INDEX_BUFFER{32,16,8}_BEGIN_END_INSTANCE_* */
+        unsigned k = (mthd - A_C597_DRAW_INDEX_BUFFER32_BEGIN_END_INSTANCE_FIRST) / 4;
+
+        set_instance(t, k < 3 ? NV_3D_INSTANCE_FIRST : NV_3D_INSTANCE_SUBSEQUENT);
+        a.source = NV_DRAW_INDEXED;
+        a.index_log2 = NV_3D_INDEX_FOUR_BYTES - k % 3;
         break;
     }
-    t->in_begin = true;
+    }
+    return draw_start(t, &a);
 }
 
 /*
@@ -706,6 +781,8 @@ static const uint32_t draw_consumed[][2] = {
     { A_C597_SET_VERTEX_STREAM_INSTANCE_A, A_C597_SET_VERTEX_STREAM_INSTANCE_A + 4 * 15 },
     { A_C597_SET_VERTEX_ARRAY_START, A_C597_SET_VERTEX_ARRAY_START },
     { A_C597_SET_INDEX_BUFFER_A, A_C597_SET_INDEX_BUFFER_F },
+    { A_C597_SET_DRAW_CONTROL_A, A_C597_DRAW_INDEX_BUFFER_BEGIN_END_A },
+    { A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_A, A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_A },
     { A_C597_SET_INDEX_BUFFER_SIZE_A, A_C597_SET_INDEX_BUFFER_SIZE_B },
     { A_C597_SET_DA_PRIMITIVE_RESTART, A_C597_SET_DA_PRIMITIVE_RESTART_INDEX },
     { A_C597_SET_GLOBAL_BASE_VERTEX_INDEX, A_C597_SET_GLOBAL_BASE_INSTANCE_INDEX },
@@ -772,15 +849,26 @@ bool nv_threed_draw_method(NvThreed *t, uint32_t mthd, uint32_t data, bool *hand
         begin(t, data);
         return true;
     case A_C597_END: {
-        bool ok = !t->inl_n || draw_start(t, t->inl_n, NV_DRAW_INLINE);
+        bool ok = !t->inl_n || draw_in_begin(t, A_C597_DRAW_INLINE_INDEX, NV_DRAW_INLINE, t->inl_n);
 
         t->in_begin = false;
         return ok;
     }
     case A_C597_DRAW_VERTEX_ARRAY:
-        return draw_start(t, data, NV_DRAW_ARRAY);
+        return draw_in_begin(t, mthd, NV_DRAW_ARRAY, data);
     case A_C597_DRAW_INDEX_BUFFER:
-        return draw_start(t, data, NV_DRAW_INDEXED);
+        return draw_in_begin(t, mthd, NV_DRAW_INDEXED, data);
+    case A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST:
+    case A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_SUBSEQUENT:
+    case A_C597_DRAW_INDEX_BUFFER32_BEGIN_END_INSTANCE_FIRST:
+    case A_C597_DRAW_INDEX_BUFFER16_BEGIN_END_INSTANCE_FIRST:
+    case A_C597_DRAW_INDEX_BUFFER8_BEGIN_END_INSTANCE_FIRST:
+    case A_C597_DRAW_INDEX_BUFFER32_BEGIN_END_INSTANCE_SUBSEQUENT:
+    case A_C597_DRAW_INDEX_BUFFER16_BEGIN_END_INSTANCE_SUBSEQUENT:
+    case A_C597_DRAW_INDEX_BUFFER8_BEGIN_END_INSTANCE_SUBSEQUENT:
+    case A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_B:
+    case A_C597_DRAW_INDEX_BUFFER_BEGIN_END_B:
+        return draw_begin_end(t, mthd, data);
     case A_C597_DRAW_INLINE_INDEX:
     case A_C597_DRAW_INLINE_INDEX2X16:
     case A_C597_DRAW_INLINE_INDEX4X8:

@@ -16,6 +16,7 @@
 #define DRAW_MAX_PIXELS     (1u << 16)  /* pixel lanes per pixel-shader launch */
 #define DRAW_MAX_PRIMS      1024u       /* triangles (after clipping) per pixel-shader launch */
 #define DRAW_MAX_COUNT      (1u << 24)  /* vertices or indices one draw method draws */
+#define DRAW_MAX_WORK       (1ull << 32)/* ... and over all the instances of one */
 #define DRAW_MAX_OUT_REGS   (NV_3D_TARGETS * 4 + 2)  /* colours, sample mask, depth */
 #define DRAW_DEFAULT_BUDGET (1ull << 34)/* shader watchdog when the device sets none */
 #define DRAW_MAX_POINT_SIZE 2048.0f   /* pixels: sizes are clamped to [1, this] */

@@ -71,6 +71,16 @@ typedef struct NvDrawScratch NvDrawScratch;
 /* Where a draw's vertex list comes from. */
 enum { NV_DRAW_ARRAY, NV_DRAW_INDEXED, NV_DRAW_INLINE };
 
+/* What a draw method asks for, resolved when it comes (draw.c). */
+typedef struct NvDrawArgs {
+    unsigned source;                    /* NV_DRAW_* */
+    unsigned op;                        /* NV_3D_OP_* */
+    uint32_t first, count;              /* the array's first vertex or the buffer's first index */
+    unsigned index_log2;                /* indices of 1 << index_log2 bytes */
+    uint32_t instances;                 /* drawn in turn, the instance counting up */
+    bool ignore_base_vertex, ignore_base_instance;
+} NvDrawArgs;
+
 typedef struct NvThreed {
     uint32_t mthd[THREED_MTHD_END / 4];
     uint32_t reported[THREED_MTHD_END / 4 / 32];    /* stored-only methods already reported */
@@ -96,8 +106,7 @@ typedef struct NvThreed {
     NvDrawScratch *scratch;             /* the pipeline's buffers, made at the first draw */
     /* the draw in progress, on its coroutine (draw.c), and its slice */
     NvCoro *draw_co;
-    uint32_t draw_count;
-    unsigned draw_source;               /* NV_DRAW_* */
+    NvDrawArgs draw;
     bool draw_ok, draw_abort;
     int64_t draw_deadline_us;
     /* inline indices gathered since BEGIN, drawn at END; the ALIGN methods' skip and cap */

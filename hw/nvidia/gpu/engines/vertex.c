@@ -106,7 +106,8 @@ static bool fetch_attribute(NvThreed *t, unsigned i, uint32_t vertex, uint32_t *
                  C597_SET_VERTEX_STREAM_INSTANCE_A, IS_INSTANCED)) {
         uint32_t div = st(t, A_C597_SET_VERTEX_STREAM_A_FREQUENCY + s * 16);
 
-        index = st(t, A_C597_SET_GLOBAL_BASE_INSTANCE_INDEX) + (div ? t->instance / div : 0);
+        index = (t->draw.ignore_base_instance ? 0 : st(t, A_C597_SET_GLOBAL_BASE_INSTANCE_INDEX)) +
+                (div ? t->instance / div : 0);
     }
     for (unsigned c = 0; c < 4; c++) {
         bytes += f->bits[c];
@@ -145,10 +146,10 @@ bool nv_draw_fetch_vertex(NvThreed *t, uint32_t vertex, uint32_t *rec)
 
 /* ---- the vertex list of a draw ---- */
 
-/* Vertex numbers of DRAW_VERTEX_ARRAY: first + k. */
+/* Vertex numbers of a vertex array: first + k. */
 static uint32_t *vertex_array(NvThreed *t, uint32_t count)
 {
-    uint32_t first = st(t, A_C597_SET_VERTEX_ARRAY_START);
+    uint32_t first = t->draw.first;
     uint32_t *ids = g_try_new(uint32_t, MAX(count, 1u));
 
     for (uint32_t k = 0; ids && k < count; k++) {
@@ -165,7 +166,7 @@ static void vertex_ids(NvThreed *t, uint32_t *ids, uint32_t count)
 {
     bool restart = st(t, A_C597_SET_DA_PRIMITIVE_RESTART) & 1;
     uint32_t restart_index = st(t, A_C597_SET_DA_PRIMITIVE_RESTART_INDEX);
-    uint32_t base = st(t, A_C597_SET_GLOBAL_BASE_VERTEX_INDEX);
+    uint32_t base = t->draw.ignore_base_vertex ? 0 : st(t, A_C597_SET_GLOBAL_BASE_VERTEX_INDEX);
 
     for (uint32_t k = 0; k < count; k++) {
         ids[k] = restart && ids[k] == restart_index ? DRAW_RESTART : ids[k] + base;
@@ -173,16 +174,15 @@ static void vertex_ids(NvThreed *t, uint32_t *ids, uint32_t count)
 }
 
 /*
- * Vertex numbers of DRAW_INDEX_BUFFER: the indices from SET_INDEX_BUFFER_F
+ * Vertex numbers of an index-buffer draw: the indices from the draw's first
  * on (indices past the buffer's size read 0), as vertex_ids makes them.
  */
 static uint32_t *index_buffer(NvThreed *t, uint32_t count, bool *fault)
 {
-    unsigned log2 = NV_FEX32(st(t, A_C597_SET_INDEX_BUFFER_E), C597_SET_INDEX_BUFFER_E, INDEX_SIZE);
-    unsigned isz = 1u << MIN(log2, (unsigned)NV_3D_INDEX_FOUR_BYTES);
+    unsigned isz = 1u << MIN(t->draw.index_log2, (unsigned)NV_3D_INDEX_FOUR_BYTES);
     uint64_t va = st64(t, A_C597_SET_INDEX_BUFFER_A, A_C597_SET_INDEX_BUFFER_B);
     uint64_t size = st64(t, A_C597_SET_INDEX_BUFFER_SIZE_A, A_C597_SET_INDEX_BUFFER_SIZE_B);
-    uint64_t first = (uint64_t)st(t, A_C597_SET_INDEX_BUFFER_F) * isz;
+    uint64_t first = (uint64_t)t->draw.first * isz;
     uint64_t avail = first < size ? MIN((size - first) / isz, count) : 0;
     uint8_t *raw = g_try_malloc0((size_t)MAX(count, 1u) * isz);
     uint32_t *ids = g_try_new(uint32_t, MAX(count, 1u));
