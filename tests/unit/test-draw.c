@@ -550,6 +550,49 @@ static void test_depth(void)
 }
 
 /*
+ * Depth bias on a ZF32 target: a second triangle at the first's depth
+ * (0.5) fails LESS unless biased towards the eye: -2 half units of
+ * 2^(-1 - 23) make it 0.5 - 2^-24 and it passes; a clamp of -2^-30 leaves
+ * less than a step (it rounds back to 0.5) and it fails again; with
+ * SET_POLY_OFFSET_FILL off the bias is not applied.
+ */
+static void test_depth_bias(void)
+{
+    static const struct {
+        bool enable;
+        float clamp;
+        bool passes;
+    } cases[] = { { true, 0.0f, true }, { true, -0x1p-30f, false }, { false, 0.0f, false } };
+    const float red[4] = { 1, 0, 0, 1 }, green[4] = { 0, 1, 0, 1 };
+
+    for (unsigned k = 0; k < G_N_ELEMENTS(cases); k++) {
+        Ctx *c = draw_ctx_new(N, N, 1);
+
+        depth_target(c, NV_RT_FMT_ZF32);
+        mthd_f(c, A_C597_SET_Z_CLEAR_VALUE, 1.0f);
+        mthd(c, A_C597_CLEAR_SURFACE, 1);
+        mthd(c, A_C597_SET_DEPTH_TEST, 1);
+        mthd(c, A_C597_SET_DEPTH_WRITE, 1);
+        mthd(c, A_C597_SET_DEPTH_FUNC, NV_3D_OGL_NEVER + 1);     /* LESS */
+        mthd(c, A_C597_SET_DEPTH_BIAS_CONTROL, 1);                /* format-dependent */
+        vertex(c, 0, 0, 0, 0.5f, red);
+        vertex(c, 1, N, 0, 0.5f, red);
+        vertex(c, 2, 0, N, 0.5f, red);
+        vertex(c, 3, 0, 0, 0.5f, green);
+        vertex(c, 4, N, 0, 0.5f, green);
+        vertex(c, 5, 0, N, 0.5f, green);
+        draw_arrays(c, NV_3D_OP_TRIANGLES, 0, 3);
+        mthd(c, A_C597_SET_POLY_OFFSET_FILL, cases[k].enable);
+        mthd_f(c, A_C597_SET_DEPTH_BIAS, -2.0f);
+        mthd_f(c, A_C597_SET_DEPTH_BIAS_CLAMP, cases[k].clamp);
+        draw_arrays(c, NV_3D_OP_TRIANGLES, 3, 3);
+        g_assert_cmpuint(pixel(c, 2, 2)[1], ==, cases[k].passes ? 255 : 0);
+        g_assert_cmpuint(pixel(c, 2, 2)[0], ==, cases[k].passes ? 0 : 255);
+        draw_ctx_free(c);
+    }
+}
+
+/*
  * The stencil test, S8Z24 (stencil in the top byte): a triangle writes 5
  * (REPLACE, ALWAYS), then a quad over the target with EQUAL 5 draws only
  * there and increments (INCR) the stencil where it passes, and DECRSAT
@@ -796,6 +839,7 @@ int main(int argc, char **argv)
     g_test_add_func("/draw/cull-and-mask", test_cull_and_mask);
     g_test_add_func("/draw/depth", test_depth);
     g_test_add_func("/draw/stencil", test_stencil);
+    g_test_add_func("/draw/depth-bias", test_depth_bias);
     g_test_add_func("/draw/trap", test_trap);
     g_test_add_func("/draw/bad-header", test_bad_header);
     g_test_add_func("/draw/sliced", test_sliced);

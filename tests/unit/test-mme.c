@@ -440,7 +440,7 @@ static void test_class_unimp(void)
         nv_threed_engine.method(obj, &mem, A_C597_LOAD_MME_START_ADDRESS_RAM_POINTER, 0);
     }
     g_assert_cmpuint(f->unimp_methods, ==, 1);
-    nv_threed_engine.method(obj, &mem, A_C597_SET_POLY_OFFSET_FILL, 0);
+    nv_threed_engine.method(obj, &mem, A_C597_SET_LINE_STIPPLE, 0);
     g_assert_cmpuint(f->unimp_methods, ==, 2);
     nv_threed_engine.destroy(obj);
     fake_mem_free(f);

@@ -44,6 +44,9 @@ struct NvDrawScratch {
     DrawVert corners[4];                /* a point's or a line's quad */
 };
 
+/* What a triangle is part of, for the depth bias enables. */
+enum { DRAW_KIND_POINT, DRAW_KIND_LINE, DRAW_KIND_FILL };
+
 /* What the rasterizer needs for the draw in progress, resolved once per draw. */
 typedef struct DrawRaster {
     NvThreed *t;
@@ -64,6 +67,11 @@ typedef struct DrawRaster {
     bool provoking_last;                /* SET_PROVOKING_VERTEX LAST (GL's default) */
     bool clamp_colors;                  /* SET_COLOR_CLAMP: vertex colours to [0, 1] */
     uint32_t poly_mode[2];              /* back, front: NV_3D_POLYGON_* */
+    /* depth bias (polygon offset): enabled per kind, the primitive's kind */
+    bool bias_on[3];                    /* DRAW_KIND_* */
+    unsigned kind;
+    float bias_units, bias_slope, bias_clamp;
+    unsigned bias_zbits;                /* the unit is 2^-zbits; 0: a float target's exponent */
     float point_size;                   /* SET_POINT_SIZE, unless the vertex has its own */
     bool point_size_attr;               /* SET_ATTRIBUTE_POINT_SIZE: NV_ATTR_POINT_SIZE */
     bool sprite_t_down;                 /* the point coordinate t grows with the row */

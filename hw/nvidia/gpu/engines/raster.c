@@ -11,8 +11,9 @@
  * depth tests (late, with separate back-face stencil state), blending and
  * the colour write mask, and the writes to the targets. Points and lines
  * (and triangles in polygon mode POINT or LINE) become quads of two
- * triangles around them, never culled. Multisampling, depth written by the
- * shader and the depth bias are not modelled.
+ * triangles around them, never culled; the depth bias moves a primitive's
+ * depth plane. Multisampling and depth written by the shader are not
+ * modelled.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -100,6 +101,33 @@ static void ps_outputs(DrawRaster *r)
     r->ps_out_regs = MIN(reg, (unsigned)DRAW_MAX_OUT_REGS);
 }
 
+/*
+ * Depth bias: SET_POLY_OFFSET_POINT/LINE/FILL enable it per kind of
+ * primitive; SET_DEPTH_BIAS counts half units of the target's least
+ * resolvable difference (nouveau's GL driver doubles GL's units, and NVK
+ * notes that NVIDIA's driver doubles Vulkan's): 2^-16 or 2^-24 for fixed
+ * point, or for a float target 2^(e - 23) with e the exponent of the
+ * primitive's largest depth (2^-24 whatever the target when
+ * SET_DEPTH_BIAS_CONTROL is not format-dependent).
+ */
+static void bias_begin(DrawRaster *r, NvThreed *t)
+{
+    const RtDepthFormat *zf;
+    RtSurf zs;
+
+    r->bias_on[DRAW_KIND_POINT] = NV_FEX32(st(t, A_C597_SET_POLY_OFFSET_POINT), C597_SET_POLY_OFFSET_POINT, ENABLE);
+    r->bias_on[DRAW_KIND_LINE] = NV_FEX32(st(t, A_C597_SET_POLY_OFFSET_LINE), C597_SET_POLY_OFFSET_LINE, ENABLE);
+    r->bias_on[DRAW_KIND_FILL] = NV_FEX32(st(t, A_C597_SET_POLY_OFFSET_FILL), C597_SET_POLY_OFFSET_FILL, ENABLE);
+    r->bias_units = stf(t, A_C597_SET_DEPTH_BIAS);
+    r->bias_slope = stf(t, A_C597_SET_SLOPE_SCALE_DEPTH_BIAS);
+    r->bias_clamp = stf(t, A_C597_SET_DEPTH_BIAS_CLAMP);
+    r->bias_zbits = 24;
+    if (NV_FEX32(st(t, A_C597_SET_DEPTH_BIAS_CONTROL), C597_SET_DEPTH_BIAS_CONTROL,
+                 DEPTH_FORMAT_DEPENDENT) && nv_rt_depth_target(t, &zs, &zf)) {
+        r->bias_zbits = zf->zbits == 32 ? 0 : zf->zbits;
+    }
+}
+
 bool nv_draw_raster_begin(DrawRaster *r, NvThreed *t, const DrawShader *ps)
 {
     uint32_t origin = st(t, A_C597_SET_WINDOW_ORIGIN);
@@ -131,6 +159,7 @@ bool nv_draw_raster_begin(DrawRaster *r, NvThreed *t, const DrawShader *ps)
         r->cull_back = cull == NV_3D_CULL_BACK || cull == NV_3D_CULL_FRONT_AND_BACK;
     }
     r->clamp_colors = NV_FEX32(st(t, A_C597_SET_COLOR_CLAMP), C597_SET_COLOR_CLAMP, ENABLE);
+    bias_begin(r, t);
     r->poly_mode[0] = st(t, A_C597_SET_BACK_POLYGON_MODE);
     r->poly_mode[1] = st(t, A_C597_SET_FRONT_POLYGON_MODE);
     r->point_size = stf(t, A_C597_SET_POINT_SIZE);
@@ -217,6 +246,33 @@ static void setup_planes(const DrawRaster *r, const SetupVert *v, const uint32_t
         p->plane[w].a = (float)f0;
         p->plane[w].dx = (float)((f1 * y2 - f2 * y1) / det);
         p->plane[w].dy = (float)((f2 * x1 - f1 * x2) / det);
+    }
+}
+
+/* The bias added to a primitive's depth plane. */
+static void depth_bias(const DrawRaster *r, const SetupVert *v, NvSmPrim *p)
+{
+    NvSmPlane *z = &p->plane[NV_ATTR_POSITION / 4 + 2];
+    float unit, o;
+    int e;
+
+    if (!r->bias_on[r->kind]) {
+        return;
+    }
+    if (r->bias_zbits) {
+        unit = ldexpf(1.0f, -(int)r->bias_zbits);
+    } else {
+        frexpf(fmaxf(fabsf(v[0].z), fmaxf(fabsf(v[1].z), fabsf(v[2].z))), &e);
+        unit = ldexpf(1.0f, e - 24);
+    }
+    o = r->bias_units * unit / 2 + r->bias_slope * fmaxf(fabsf(z->dx), fabsf(z->dy));
+    if (r->bias_clamp > 0) {
+        o = fminf(o, r->bias_clamp);
+    } else if (r->bias_clamp < 0) {
+        o = fmaxf(o, r->bias_clamp);
+    }
+    if (isfinite(o)) {
+        z->a += o;
     }
 }
 
@@ -335,6 +391,7 @@ static bool triangle(DrawRaster *r, const DrawVert *v0, const DrawVert *v1, cons
     /* y down: counter-clockwise on the screen is a negative area */
     front = facing < 0 ? r->front_ccw == ((area < 0) == r->ccw_negative) : facing;
     if (facing < 0) {
+        r->kind = DRAW_KIND_FILL;
         if ((front && r->cull_front) || (!front && r->cull_back)) {
             return true;
         }
@@ -357,6 +414,7 @@ static bool triangle(DrawRaster *r, const DrawVert *v0, const DrawVert *v1, cons
     }
     prim = r->nprims;
     setup_planes(r, v, flat, front, &r->s->prims[prim]);
+    depth_bias(r, v, &r->s->prims[prim]);
     if (!rasterize(r, e, v, &prim, &any)) {
         return false;
     }
@@ -412,6 +470,7 @@ static bool point(DrawRaster *r, const DrawVert *v, const uint32_t *flat, bool f
         q[i].a[NV_ATTR_POINT_COORD / 4] = i & 1;
         q[i].a[NV_ATTR_POINT_COORD / 4 + 1] = !(i & 2) != r->sprite_t_down;
     }
+    r->kind = DRAW_KIND_POINT;
     return quad(r, q, flat, front);
 }
 
@@ -448,6 +507,7 @@ static bool line(DrawRaster *r, const DrawVert *v0, const DrawVert *v1, const ui
     moved(r, v0, -nx, -ny, &q[1]);
     moved(r, v1, nx, ny, &q[2]);
     moved(r, v1, -nx, -ny, &q[3]);
+    r->kind = DRAW_KIND_LINE;
     return quad(r, q, flat, front);
 }
 
