@@ -518,18 +518,24 @@ static void depth_target(Ctx *c, uint32_t format)
     mthd(c, A_C597_SET_ZT_SELECT, 1);
 }
 
-/* The depth test: a far triangle drawn after a near one only shows where the near one is not. */
-static void test_depth(void)
+/* A ZF32 depth target cleared to 1, tested with LESS and written. */
+static void depth_less(Ctx *c)
 {
-    Ctx *c = draw_ctx_new(N, N, 1);
-    const float red[4] = { 1, 0, 0, 1 }, green[4] = { 0, 1, 0, 1 };
-
     depth_target(c, NV_RT_FMT_ZF32);
     mthd_f(c, A_C597_SET_Z_CLEAR_VALUE, 1.0f);
     mthd(c, A_C597_CLEAR_SURFACE, 1);
     mthd(c, A_C597_SET_DEPTH_TEST, 1);
     mthd(c, A_C597_SET_DEPTH_WRITE, 1);
     mthd(c, A_C597_SET_DEPTH_FUNC, NV_3D_OGL_NEVER + 1);     /* LESS */
+}
+
+/* The depth test: a far triangle drawn after a near one only shows where the near one is not. */
+static void test_depth(void)
+{
+    Ctx *c = draw_ctx_new(N, N, 1);
+    const float red[4] = { 1, 0, 0, 1 }, green[4] = { 0, 1, 0, 1 };
+
+    depth_less(c);
     vertex(c, 0, 0, 0, 0.25f, red);                          /* near: the top-left half */
     vertex(c, 1, 16, 0, 0.25f, red);
     vertex(c, 2, 0, 16, 0.25f, red);
@@ -568,12 +574,7 @@ static void test_depth_bias(void)
     for (unsigned k = 0; k < G_N_ELEMENTS(cases); k++) {
         Ctx *c = draw_ctx_new(N, N, 1);
 
-        depth_target(c, NV_RT_FMT_ZF32);
-        mthd_f(c, A_C597_SET_Z_CLEAR_VALUE, 1.0f);
-        mthd(c, A_C597_CLEAR_SURFACE, 1);
-        mthd(c, A_C597_SET_DEPTH_TEST, 1);
-        mthd(c, A_C597_SET_DEPTH_WRITE, 1);
-        mthd(c, A_C597_SET_DEPTH_FUNC, NV_3D_OGL_NEVER + 1);     /* LESS */
+        depth_less(c);
         mthd(c, A_C597_SET_DEPTH_BIAS_CONTROL, 1);                /* format-dependent */
         vertex(c, 0, 0, 0, 0.5f, red);
         vertex(c, 1, N, 0, 0.5f, red);
