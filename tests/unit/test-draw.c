@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "draw-harness.h"
+#include "engines/threed.h"
 #include "hw/nvidia/cl-902d.h"
 
 #define N           16                      /* the target: N x N */
@@ -164,6 +165,38 @@ static void test_one_method_draws(void)
     mthd(c, A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_B, 3);
     g_assert_cmpuint(pixel(c, 9, 9)[0], ==, 192);
     g_assert_cmpuint(pixel(c, 7, 7)[0], ==, 128);
+    draw_ctx_free(c);
+}
+
+/*
+ * SET_RT_LAYER picks the layer (or 3D slice) a draw writes: nouveau's GL
+ * driver fills a 3D texture slice by slice so. A block-linear target of two
+ * layers (16x16 RGBA8, one GOB per block), a square drawn into layer 1:
+ * layer 1 has it, layer 0 stays clear.
+ */
+static void test_rt_layer(void)
+{
+    Ctx *c = draw_ctx_new(N, N, 1);
+    const RtColorFormat *f;
+    RtSurf rt;
+
+    mthd(c, A_C597_SET_COLOR_TARGET_WIDTH, N);
+    mthd(c, A_C597_SET_COLOR_TARGET_MEMORY, NV_RT_LAYOUT_BLOCKLINEAR << R_C597_SET_COLOR_TARGET_MEMORY_LAYOUT_SHIFT);
+    mthd(c, A_C597_SET_COLOR_TARGET_THIRD_DIMENSION, 2);
+    mthd(c, A_C597_SET_COLOR_TARGET_ARRAY_PITCH, N * N);          /* 4-byte units: one layer */
+    mthd(c, A_C597_SET_RT_LAYER, 1);
+    square_corners(c);
+    draw_arrays(c, NV_3D_OP_TRIANGLE_STRIP, 0, 4);
+    g_assert_true(nv_rt_color_target(c->obj, 0, &rt, &f));
+    for (unsigned z = 0; z < 2; z++) {
+        for (unsigned y = 0; y < N; y++) {
+            for (unsigned x = 0; x < N; x++) {
+                const uint8_t *p = fake_va(c->f, nv_rt_texel(&rt, x, y, z), 4);
+
+                g_assert_cmpuint(p[0], ==, z == 1 && x < 8 && y < 8 ? 64 : 0);
+            }
+        }
+    }
     draw_ctx_free(c);
 }
 
@@ -831,6 +864,7 @@ int main(int argc, char **argv)
     g_test_add_func("/draw/strip-and-indexed", test_strip_and_indexed);
     g_test_add_func("/draw/inline-indices", test_inline_indices);
     g_test_add_func("/draw/one-method", test_one_method_draws);
+    g_test_add_func("/draw/rt-layer", test_rt_layer);
     g_test_add_func("/draw/interpolation", test_interpolation);
     g_test_add_func("/draw/points", test_points);
     g_test_add_func("/draw/lines", test_lines);

@@ -159,6 +159,11 @@ bool nv_draw_raster_begin(DrawRaster *r, NvThreed *t, const DrawShader *ps)
         r->cull_back = cull == NV_3D_CULL_BACK || cull == NV_3D_CULL_FRONT_AND_BACK;
     }
     r->clamp_colors = NV_FEX32(st(t, A_C597_SET_COLOR_CLAMP), C597_SET_COLOR_CLAMP, ENABLE);
+    /* the layer (or 3D slice) of every target the draw writes; a shader's own: not modelled */
+    r->rt_layer = NV_FEX32(st(t, A_C597_SET_RT_LAYER), C597_SET_RT_LAYER, V);
+    if (NV_FEX32(st(t, A_C597_SET_RT_LAYER), C597_SET_RT_LAYER, CONTROL)) {
+        nv_threed_unimp(t, A_C597_SET_RT_LAYER, st(t, A_C597_SET_RT_LAYER));
+    }
     bias_begin(r, t);
     r->poly_mode[0] = st(t, A_C597_SET_BACK_POLYGON_MODE);
     r->poly_mode[1] = st(t, A_C597_SET_FRONT_POLYGON_MODE);
@@ -613,14 +618,15 @@ static bool depth_stencil(DrawRaster *r, const RtSurf *zs, const RtDepthFormat *
     bool ztest = f->zbits && (st(t, A_C597_SET_DEPTH_TEST) & 1);
     bool stest = f->sbits && (st(t, A_C597_SET_STENCIL_TEST) & 1);
     float z = fminf(fmaxf(plane_at(p, NV_ATTR_POSITION / 4 + 2, px), r->zmin), r->zmax);
-    uint64_t va = nv_rt_texel(zs, px->x, px->y, 0), zq = 0, old = 0;
+    uint64_t va = nv_rt_texel(zs, px->x, px->y, r->rt_layer), zq = 0, old = 0;
     uint8_t texel[RT_MAX_BPP];
     bool zpass = true, spass = true, write;
     uint32_t s = 0, s_new = 0;
     Stencil sc = { 0 };
 
     *pass = true;
-    if ((!ztest && !stest) || px->x >= zs->width || px->y >= zs->height) {
+    if ((!ztest && !stest) || px->x >= zs->width || px->y >= zs->height ||
+        r->rt_layer >= zs->depth) {
         return true;
     }
     if (!m->read(m->opaque, true, 0, va, texel, f->bytes)) {
@@ -783,7 +789,7 @@ static bool color_write(DrawRaster *r, unsigned j, const NvSmPixel *px, const ui
     uint64_t va;
 
     if (!r->ps_comps[src] || !nv_rt_color_target(t, target, &s, &f) ||
-        px->x >= s.width || px->y >= s.height) {
+        px->x >= s.width || px->y >= s.height || r->rt_layer >= s.depth) {
         return true;
     }
     for (unsigned c = 0; c < 4; c++) {
@@ -793,7 +799,7 @@ static bool color_write(DrawRaster *r, unsigned j, const NvSmPixel *px, const ui
         write |= (has && (wmask >> NV_3D_CT_WRITE_SHIFT(c)) & 1) << c;
     }
     saturate(t, j, f, v);
-    va = nv_rt_texel(&s, px->x, px->y, 0);
+    va = nv_rt_texel(&s, px->x, px->y, r->rt_layer);
     if (!m->read(m->opaque, true, 0, va, old, f->bytes)) {
         return false;
     }
