@@ -121,15 +121,15 @@ uint8_t *shader(Ctx *c, uint64_t va, unsigned stage, const uint32_t *extra, unsi
     return p + NV_SPH_BYTES;
 }
 
-/* The vertex shader: position from attribute 0, colour (attribute 1) to generic 0. */
-static void vertex_shader(Ctx *c)
+/* The vertex shader: position from attribute 0, colour (attribute 1) to attribute address out. */
+static void vertex_shader(Ctx *c, unsigned out)
 {
     uint8_t *p = shader(c, VS_VA, NV_3D_STAGE_VERTEX, NULL, 0);
 
     ald(&p, 0, NV_ATTR_GENERIC0, 4);
     ald(&p, 4, NV_ATTR_GENERIC0 + 16, 4);
     ast(&p, NV_ATTR_POSITION, 0, 4);
-    ast(&p, NV_ATTR_GENERIC0, 4, 4);
+    ast(&p, out, 4, 4);
     exit_insn(&p);
 }
 
@@ -163,13 +163,9 @@ void pixel_shader_long(Ctx *c, unsigned imap, unsigned nops)
 void varying_shaders(Ctx *c, unsigned addr, unsigned freq)
 {
     const uint32_t extra[] = { 6, NV_SPH_IMAP_LINEAR * 0x55u, 18, 0xf };
-    uint8_t *p = shader(c, VS_VA, NV_3D_STAGE_VERTEX, NULL, 0);
+    uint8_t *p;
 
-    ald(&p, 0, NV_ATTR_GENERIC0, 4);
-    ald(&p, 4, NV_ATTR_GENERIC0 + 16, 4);
-    ast(&p, NV_ATTR_POSITION, 0, 4);
-    ast(&p, addr, 4, 4);
-    exit_insn(&p);
+    vertex_shader(c, addr);
     p = shader(c, PS_VA, NV_3D_STAGE_PIXEL, extra, G_N_ELEMENTS(extra));
     for (unsigned i = 0; i < 4; i++) {
         ipa(&p, i, addr + 4 * i, freq);
@@ -235,7 +231,7 @@ Ctx *draw_ctx_new(unsigned w, unsigned h, unsigned workers)
         mthd(c, A_C597_SET_VERTEX_ATTRIBUTE_A + 4 * i,
              i < 2 ? a | (16 * i) << 7 : NV_3D_ATTR_SOURCE_INACTIVE << 6);
     }
-    vertex_shader(c);
+    vertex_shader(c, NV_ATTR_GENERIC0);
     pixel_shader(c, NV_SPH_IMAP_LINEAR);
     return c;
 }

@@ -267,4 +267,62 @@ static inline VkResult shader_new(const Vk *vk, const uint32_t *code, size_t siz
     return vkCreateShaderModule(vk->dev, &ci, NULL, m);
 }
 
+/*
+ * What the tests' graphics pipelines differ in; the rest is fixed: fill, no
+ * culling, one sample, a viewport and scissor over the w x h target, depth
+ * LESS (tested and written when depth_test), one colour attachment.
+ */
+typedef struct GfxDesc {
+    VkShaderModule vs, fs;
+    VkPipelineLayout layout;
+    const VkPipelineVertexInputStateCreateInfo *vi;
+    VkPrimitiveTopology topo;
+    bool restart, depth_test;
+    VkPipelineColorBlendAttachmentState blend;
+    VkFormat cfmt, zfmt;                /* zfmt VK_FORMAT_UNDEFINED: no depth attachment */
+    uint32_t w, h;
+} GfxDesc;
+
+static inline VkResult gfx_pipeline_new(const Vk *vk, const GfxDesc *g, VkPipeline *pipe)
+{
+    VkPipelineShaderStageCreateInfo stages[2] = {
+        { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+          .stage = VK_SHADER_STAGE_VERTEX_BIT, .module = g->vs, .pName = "main" },
+        { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+          .stage = VK_SHADER_STAGE_FRAGMENT_BIT, .module = g->fs, .pName = "main" } };
+    VkPipelineInputAssemblyStateCreateInfo ia = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+        .topology = g->topo, .primitiveRestartEnable = g->restart };
+    VkViewport vp = { 0, 0, (float)g->w, (float)g->h, 0, 1 };
+    VkRect2D sc = { { 0, 0 }, { g->w, g->h } };
+    VkPipelineViewportStateCreateInfo vps = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO, .viewportCount = 1,
+        .pViewports = &vp, .scissorCount = 1, .pScissors = &sc };
+    VkPipelineRasterizationStateCreateInfo rs = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+        .polygonMode = VK_POLYGON_MODE_FILL, .cullMode = VK_CULL_MODE_NONE,
+        .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE, .lineWidth = 1.0f };
+    VkPipelineMultisampleStateCreateInfo ms = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+        .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT };
+    VkPipelineDepthStencilStateCreateInfo ds = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
+        .depthTestEnable = g->depth_test, .depthWriteEnable = g->depth_test,
+        .depthCompareOp = VK_COMPARE_OP_LESS };
+    VkPipelineColorBlendStateCreateInfo cb = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+        .attachmentCount = 1, .pAttachments = &g->blend };
+    VkPipelineRenderingCreateInfo rci = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO, .colorAttachmentCount = 1,
+        .pColorAttachmentFormats = &g->cfmt, .depthAttachmentFormat = g->zfmt };
+    VkGraphicsPipelineCreateInfo gci = {
+        .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .pNext = &rci,
+        .stageCount = 2, .pStages = stages, .pVertexInputState = g->vi,
+        .pInputAssemblyState = &ia, .pViewportState = &vps, .pRasterizationState = &rs,
+        .pMultisampleState = &ms, .pDepthStencilState = &ds, .pColorBlendState = &cb,
+        .layout = g->layout };
+
+    return vkCreateGraphicsPipelines(vk->dev, VK_NULL_HANDLE, 1, &gci, NULL, pipe);
+}
+
 #endif

@@ -267,29 +267,26 @@ static VkResult pipeline_new(const Vk *vk, VkPrimitiveTopology topo, bool blend_
                              bool restart, bool color_per_instance, bool sprites, VkFormat cfmt,
                              VkPipeline *pipe)
 {
-    VkShaderModuleCreateInfo vmi = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                     .codeSize = sizeof(tri_vert_spv), .pCode = tri_vert_spv };
-    VkShaderModuleCreateInfo fmi = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                     .codeSize = sizeof(tri_frag_spv), .pCode = tri_frag_spv };
-    if (sprites) {
-        vmi.codeSize = sizeof(point_vert_spv), vmi.pCode = point_vert_spv;
-        fmi.codeSize = sizeof(point_frag_spv), fmi.pCode = point_frag_spv;
-    }
     VkPipelineLayoutCreateInfo lci = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO };
-    VkShaderModule vs, fs;
-    VkPipelineLayout pl;
+    GfxDesc g = { .topo = topo, .restart = restart, .depth_test = depth, .cfmt = cfmt,
+                  .zfmt = depth ? VK_FORMAT_D32_SFLOAT : VK_FORMAT_UNDEFINED, .w = TW, .h = TH,
+                  .blend = { .blendEnable = blend_add, .srcColorBlendFactor = VK_BLEND_FACTOR_ONE,
+                             .dstColorBlendFactor = VK_BLEND_FACTOR_ONE,
+                             .colorBlendOp = VK_BLEND_OP_ADD,
+                             .srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+                             .dstAlphaBlendFactor = VK_BLEND_FACTOR_ZERO,
+                             .alphaBlendOp = VK_BLEND_OP_ADD, .colorWriteMask = 0xf } };
     VkResult r;
 
-    if ((r = vkCreateShaderModule(vk->dev, &vmi, NULL, &vs)) != VK_SUCCESS ||
-        (r = vkCreateShaderModule(vk->dev, &fmi, NULL, &fs)) != VK_SUCCESS ||
-        (r = vkCreatePipelineLayout(vk->dev, &lci, NULL, &pl)) != VK_SUCCESS) {
+    if ((r = shader_new(vk, sprites ? point_vert_spv : tri_vert_spv,
+                        sprites ? sizeof(point_vert_spv) : sizeof(tri_vert_spv), &g.vs)) !=
+            VK_SUCCESS ||
+        (r = shader_new(vk, sprites ? point_frag_spv : tri_frag_spv,
+                        sprites ? sizeof(point_frag_spv) : sizeof(tri_frag_spv), &g.fs)) !=
+            VK_SUCCESS ||
+        (r = vkCreatePipelineLayout(vk->dev, &lci, NULL, &g.layout)) != VK_SUCCESS) {
         return r;
     }
-    VkPipelineShaderStageCreateInfo stages[2] = {
-        { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-          .stage = VK_SHADER_STAGE_VERTEX_BIT, .module = vs, .pName = "main" },
-        { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-          .stage = VK_SHADER_STAGE_FRAGMENT_BIT, .module = fs, .pName = "main" } };
     /* binding 1: a colour per instance, for the instanced draw */
     VkVertexInputBindingDescription bind[2] = {
         { 0, sizeof(Vtx), VK_VERTEX_INPUT_RATE_VERTEX },
@@ -302,44 +299,9 @@ static VkResult pipeline_new(const Vk *vk, VkPrimitiveTopology topo, bool blend_
         .vertexBindingDescriptionCount = color_per_instance ? 2 : 1,
         .pVertexBindingDescriptions = bind,
         .vertexAttributeDescriptionCount = 2, .pVertexAttributeDescriptions = attrs };
-    VkPipelineInputAssemblyStateCreateInfo ia = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO, .topology = topo,
-        .primitiveRestartEnable = restart };
-    VkViewport vp = { 0, 0, TW, TH, 0, 1 };
-    VkRect2D sc = { { 0, 0 }, { TW, TH } };
-    VkPipelineViewportStateCreateInfo vps = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO, .viewportCount = 1,
-        .pViewports = &vp, .scissorCount = 1, .pScissors = &sc };
-    VkPipelineRasterizationStateCreateInfo rs = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-        .polygonMode = VK_POLYGON_MODE_FILL, .cullMode = VK_CULL_MODE_NONE,
-        .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE, .lineWidth = 1.0f };
-    VkPipelineMultisampleStateCreateInfo ms = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-        .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT };
-    VkPipelineDepthStencilStateCreateInfo ds = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-        .depthTestEnable = depth, .depthWriteEnable = depth,
-        .depthCompareOp = VK_COMPARE_OP_LESS };
-    VkPipelineColorBlendAttachmentState cba = {
-        .blendEnable = blend_add, .srcColorBlendFactor = VK_BLEND_FACTOR_ONE,
-        .dstColorBlendFactor = VK_BLEND_FACTOR_ONE, .colorBlendOp = VK_BLEND_OP_ADD,
-        .srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE, .dstAlphaBlendFactor = VK_BLEND_FACTOR_ZERO,
-        .alphaBlendOp = VK_BLEND_OP_ADD, .colorWriteMask = 0xf };
-    VkPipelineColorBlendStateCreateInfo cb = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-        .attachmentCount = 1, .pAttachments = &cba };
-    VkPipelineRenderingCreateInfo rci = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO, .colorAttachmentCount = 1,
-        .pColorAttachmentFormats = &cfmt,
-        .depthAttachmentFormat = depth ? VK_FORMAT_D32_SFLOAT : VK_FORMAT_UNDEFINED };
-    VkGraphicsPipelineCreateInfo gci = {
-        .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .pNext = &rci,
-        .stageCount = 2, .pStages = stages, .pVertexInputState = &vi,
-        .pInputAssemblyState = &ia, .pViewportState = &vps, .pRasterizationState = &rs,
-        .pMultisampleState = &ms, .pDepthStencilState = &ds, .pColorBlendState = &cb,
-        .layout = pl };
-    return vkCreateGraphicsPipelines(vk->dev, VK_NULL_HANDLE, 1, &gci, NULL, pipe);
+
+    g.vi = &vi;
+    return gfx_pipeline_new(vk, &g, pipe);
 }
 
 /* A vertex at window position (x, y) (pixels), depth z, colour rgba. */

@@ -147,19 +147,15 @@ static VkResult pipeline_new(const Vk *vk, VkPipelineLayout pl, unsigned kind, V
         VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN,
         VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, VK_PRIMITIVE_TOPOLOGY_LINE_LIST,
         VK_PRIMITIVE_TOPOLOGY_POINT_LIST };
-    bool depth = kind == P_DEPTH || kind == P_FAN;
-    VkShaderModule vs, fs;
-    VkResult r;
-
-    if ((r = shader_new(vk, scene_vert_spv, sizeof(scene_vert_spv), &vs)) != VK_SUCCESS ||
-        (r = shader_new(vk, scene_frag_spv, sizeof(scene_frag_spv), &fs)) != VK_SUCCESS) {
-        return r;
-    }
-    VkPipelineShaderStageCreateInfo stages[2] = {
-        { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-          .stage = VK_SHADER_STAGE_VERTEX_BIT, .module = vs, .pName = "main" },
-        { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-          .stage = VK_SHADER_STAGE_FRAGMENT_BIT, .module = fs, .pName = "main" } };
+    GfxDesc g = { .layout = pl, .topo = topo[kind], .depth_test = kind == P_DEPTH || kind == P_FAN,
+                  .cfmt = VK_FORMAT_R8G8B8A8_UNORM, .zfmt = VK_FORMAT_D32_SFLOAT, .w = S, .h = S,
+                  .blend = { .blendEnable = kind == P_BLEND,
+                             .srcColorBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA,
+                             .dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
+                             .colorBlendOp = VK_BLEND_OP_ADD,
+                             .srcAlphaBlendFactor = VK_BLEND_FACTOR_ZERO,
+                             .dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE,
+                             .alphaBlendOp = VK_BLEND_OP_ADD, .colorWriteMask = 0xf } };
     VkVertexInputBindingDescription bind = { 0, sizeof(SVtx), VK_VERTEX_INPUT_RATE_VERTEX };
     VkVertexInputAttributeDescription attrs[3] = {
         { 0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0 },
@@ -169,45 +165,14 @@ static VkResult pipeline_new(const Vk *vk, VkPipelineLayout pl, unsigned kind, V
         .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
         .vertexBindingDescriptionCount = 1, .pVertexBindingDescriptions = &bind,
         .vertexAttributeDescriptionCount = 3, .pVertexAttributeDescriptions = attrs };
-    VkPipelineInputAssemblyStateCreateInfo ia = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-        .topology = topo[kind] };
-    VkViewport vp = { 0, 0, S, S, 0, 1 };
-    VkRect2D sc = { { 0, 0 }, { S, S } };
-    VkPipelineViewportStateCreateInfo vps = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO, .viewportCount = 1,
-        .pViewports = &vp, .scissorCount = 1, .pScissors = &sc };
-    VkPipelineRasterizationStateCreateInfo rs = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-        .polygonMode = VK_POLYGON_MODE_FILL, .cullMode = VK_CULL_MODE_NONE,
-        .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE, .lineWidth = 1.0f };
-    VkPipelineMultisampleStateCreateInfo ms = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-        .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT };
-    VkPipelineDepthStencilStateCreateInfo ds = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-        .depthTestEnable = depth, .depthWriteEnable = depth,
-        .depthCompareOp = VK_COMPARE_OP_LESS };
-    VkPipelineColorBlendAttachmentState cba = {
-        .blendEnable = kind == P_BLEND, .srcColorBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA,
-        .dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
-        .colorBlendOp = VK_BLEND_OP_ADD, .srcAlphaBlendFactor = VK_BLEND_FACTOR_ZERO,
-        .dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE, .alphaBlendOp = VK_BLEND_OP_ADD,
-        .colorWriteMask = 0xf };
-    VkPipelineColorBlendStateCreateInfo cb = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-        .attachmentCount = 1, .pAttachments = &cba };
-    VkFormat cfmt = VK_FORMAT_R8G8B8A8_UNORM;
-    VkPipelineRenderingCreateInfo rci = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO, .colorAttachmentCount = 1,
-        .pColorAttachmentFormats = &cfmt, .depthAttachmentFormat = VK_FORMAT_D32_SFLOAT };
-    VkGraphicsPipelineCreateInfo gci = {
-        .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .pNext = &rci,
-        .stageCount = 2, .pStages = stages, .pVertexInputState = &vi,
-        .pInputAssemblyState = &ia, .pViewportState = &vps, .pRasterizationState = &rs,
-        .pMultisampleState = &ms, .pDepthStencilState = &ds, .pColorBlendState = &cb,
-        .layout = pl };
-    return vkCreateGraphicsPipelines(vk->dev, VK_NULL_HANDLE, 1, &gci, NULL, pipe);
+    VkResult r;
+
+    if ((r = shader_new(vk, scene_vert_spv, sizeof(scene_vert_spv), &g.vs)) != VK_SUCCESS ||
+        (r = shader_new(vk, scene_frag_spv, sizeof(scene_frag_spv), &g.fs)) != VK_SUCCESS) {
+        return r;
+    }
+    g.vi = &vi;
+    return gfx_pipeline_new(vk, &g, pipe);
 }
 
 /* ---- the texture and its descriptors ---- */
