@@ -169,6 +169,44 @@ static void test_one_method_draws(void)
 }
 
 /*
+ * SET_PRIMITIVE_TOPOLOGY_CONTROL = USE_SEPARATE_TOPOLOGY_STATE (newer NVK
+ * sets it once per channel): SET_PRIMITIVE_TOPOLOGY's value decides, not the
+ * draw method's op (POINTS here, which alone would draw 4 pixels); a legacy
+ * value draws as its plain topology, and a value the class does not define
+ * ends the draw with the channel's error.
+ */
+static void test_separate_topology(void)
+{
+    Ctx *c = draw_ctx_new(N, N, 1);
+
+    square_corners(c);
+    mthd(c, A_C597_SET_PRIMITIVE_TOPOLOGY_CONTROL, NV_3D_TOPOLOGY_SEPARATE);
+    mthd(c, A_C597_SET_PRIMITIVE_TOPOLOGY, 0x0005);              /* TRIANGLESTRIP */
+    mthd(c, A_C597_SET_DRAW_CONTROL_A, NV_3D_OP_POINTS);
+    mthd(c, A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_A, 0);
+    mthd(c, A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_B, 4);
+    for (unsigned y = 0; y < N; y++) {
+        for (unsigned x = 0; x < N; x++) {
+            g_assert_cmpuint(pixel(c, x, y)[0], ==, x < 8 && y < 8 ? 64 : 0);
+        }
+    }
+    mthd(c, A_C597_SET_PRIMITIVE_TOPOLOGY, 0x1015);              /* LEGACY_TRIANGLEFAN */
+    vertex(c, 4, 8, 8, 0.5f, quarter);
+    vertex(c, 5, 16, 8, 0.5f, quarter);
+    vertex(c, 6, 16, 16, 0.5f, quarter);
+    vertex(c, 7, 8, 16, 0.5f, quarter);
+    mthd(c, A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_A, 4);
+    mthd(c, A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_B, 4);
+    g_assert_cmpuint(pixel(c, 8, 8)[0], ==, 64);
+    g_assert_cmpuint(pixel(c, 15, 15)[0], ==, 64);
+    g_assert_cmpuint(pixel(c, 7, 7)[0], ==, 64);
+    mthd(c, A_C597_SET_PRIMITIVE_TOPOLOGY, 0x0006);              /* not defined */
+    mthd_expect(c, A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_B, 3, NV_ENGINE_ERROR);
+    g_assert_cmpint(c->f->last_error_kind, ==, NV_ERR_DRAW_INVALID);
+    draw_ctx_free(c);
+}
+
+/*
  * SET_RT_LAYER picks the layer (or 3D slice) a draw writes: nouveau's GL
  * driver fills a 3D texture slice by slice so. A block-linear target of two
  * layers (16x16 RGBA8, one GOB per block), a square drawn into layer 1:
@@ -864,6 +902,7 @@ int main(int argc, char **argv)
     g_test_add_func("/draw/strip-and-indexed", test_strip_and_indexed);
     g_test_add_func("/draw/inline-indices", test_inline_indices);
     g_test_add_func("/draw/one-method", test_one_method_draws);
+    g_test_add_func("/draw/separate-topology", test_separate_topology);
     g_test_add_func("/draw/rt-layer", test_rt_layer);
     g_test_add_func("/draw/interpolation", test_interpolation);
     g_test_add_func("/draw/points", test_points);

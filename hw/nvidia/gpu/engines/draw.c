@@ -25,6 +25,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include <glib.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -654,13 +655,39 @@ static void draw_body(NvCoro *co, void *opaque)
 }
 
 /* Starts draw a and runs its first slice; false: it stopped on an error (reported). */
-static bool draw_start(NvThreed *t, const NvDrawArgs *a)
+/*
+ * The topology a draw uses: its method's, or SET_PRIMITIVE_TOPOLOGY's when
+ * SET_PRIMITIVE_TOPOLOGY_CONTROL selects the separate state (newer NVK sets
+ * it once per channel). UINT_MAX: a value the class does not define.
+ */
+static unsigned draw_topology(NvThreed *t, unsigned op)
 {
+    if (NV_FEX32(st(t, A_C597_SET_PRIMITIVE_TOPOLOGY_CONTROL), C597_SET_PRIMITIVE_TOPOLOGY_CONTROL,
+                 OVERRIDE) != NV_3D_TOPOLOGY_SEPARATE) {
+        return op;
+    }
+    switch (NV_FEX32(st(t, A_C597_SET_PRIMITIVE_TOPOLOGY), C597_SET_PRIMITIVE_TOPOLOGY, V)) {
+#define TOPOLOGY_CASE(name, value, begin_op) case value: return begin_op;
+    NV_3D_TOPOLOGIES(TOPOLOGY_CASE)
+#undef TOPOLOGY_CASE
+    }
+    return UINT_MAX;
+}
+
+static bool draw_start(NvThreed *t, const NvDrawArgs *args)
+{
+    NvDrawArgs a = *args;
+
+    a.op = draw_topology(t, a.op);
+    if (a.op == UINT_MAX) {
+        nv_draw_error(t, "3D: SET_PRIMITIVE_TOPOLOGY holds no topology");
+        return false;
+    }
     if (!t->draw_co && !(t->draw_co = nv_coro_new(DRAW_STACK_BYTES))) {
         nv_draw_error(t, "3D: no host memory for the draw");
         return false;
     }
-    t->draw = *a;
+    t->draw = a;
     t->draw_abort = false;
     t->draw_deadline_us = g_get_monotonic_time() + DRAW_METHOD_SLICE_US;
     /* not finished: the class stays busy (nv_threed_busy) and its run() goes on */
@@ -785,6 +812,8 @@ static const uint32_t draw_consumed[][2] = {
     { A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_A, A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_A },
     { A_C597_SET_INDEX_BUFFER_SIZE_A, A_C597_SET_INDEX_BUFFER_SIZE_B },
     { A_C597_SET_DA_PRIMITIVE_RESTART, A_C597_SET_DA_PRIMITIVE_RESTART_INDEX },
+    { A_C597_SET_PRIMITIVE_TOPOLOGY_CONTROL, A_C597_SET_PRIMITIVE_TOPOLOGY_CONTROL },
+    { A_C597_SET_PRIMITIVE_TOPOLOGY, A_C597_SET_PRIMITIVE_TOPOLOGY },
     { A_C597_SET_GLOBAL_BASE_VERTEX_INDEX, A_C597_SET_GLOBAL_BASE_INSTANCE_INDEX },
     { A_C597_SET_PIPELINE_SHADER, A_C597_SET_PIPELINE_PROGRAM_ADDRESS_B + 5 * 0x40 },
     { A_C597_SET_CONSTANT_BUFFER_SELECTOR_A, A_C597_SET_CONSTANT_BUFFER_SELECTOR_C },
