@@ -67,6 +67,7 @@ cat > "$apt_dir/sources.list" <<EOS
 deb [signed-by=$key] $uri bookworm main non-free-firmware
 deb [signed-by=$key] $uri bookworm-backports main
 deb [signed-by=$key] $uri trixie main
+deb [signed-by=$key] $uri trixie-backports main
 EOS
 : > "$apt_dir/status"
 APT="-q -o Dir::Etc::sourcelist=$apt_dir/sources.list -o Dir::Etc::sourceparts=$apt_dir/parts
@@ -74,7 +75,7 @@ APT="-q -o Dir::Etc::sourcelist=$apt_dir/sources.list -o Dir::Etc::sourceparts=$
  -o Dir::State::lists=$apt_dir/lists -o Dir::State::status=$apt_dir/status
  -o Dir::Cache=$apt_dir/cache -o Debug::NoLocking=true -o APT::Architectures=amd64
  -o APT::Sandbox::User=root -o Acquire::Retries=3"
-echo "== nvqemu: updating the private package index (bookworm, bookworm-backports, trixie)"
+echo "== nvqemu: updating the private package index (bookworm, trixie and their backports)"
 # shellcheck disable=SC2086  # $APT is a list of options
 apt-get $APT update > "$out/apt-update.log" 2>&1 ||
     { tail -n 20 "$out/apt-update.log" >&2; die "apt-get update failed (log: $out/apt-update.log)"; }
@@ -108,7 +109,7 @@ pkgs="$kdep busybox-static=$bbver firmware-misc-nonfree=$fwver"
 vknames=$(apt-get $APT -t trixie install --print-uris -qq --no-install-recommends \
               mesa-vulkan-drivers vulkan-tools libdrm-tests drm-info \
               mesa-opencl-icd clinfo clpeak ocl-icd-libopencl1 \
-              libegl-mesa0 libgbm1 libgl1-mesa-dri libegl1 libgl1 libwaffle-1-0 vkmark mesa-utils-bin | sed -n "s/^'[^']*' \([^_]*\)_.*/\1/p")
+              libegl-mesa0 libgbm1 libgl1-mesa-dri libegl1 libgl1 libwaffle-1-0 vkmark mesa-utils-bin libdisplay-info2 | sed -n "s/^'[^']*' \([^_]*\)_.*/\1/p")
 case " $(echo $vknames) " in
     *" mesa-vulkan-drivers "*) ;;
     *) die "mesa-vulkan-drivers and vulkan-tools cannot be resolved in trixie" ;;
@@ -142,6 +143,20 @@ if ! deb_of "$pgpv" >/dev/null; then
     deb_of "$pgpv" >/dev/null || die "download of $pgpv left no .deb in $debs"
 fi
 
+# NVK of trixie-backports' newer Mesa, for vkmark --winsys headless alone: Mesa
+# 25.0.7's headless swapchain crashes on NVK (docs/guest.md, vkmark); its
+# driver library is carried beside the release's, not instead of it.
+# (It alone needs libdisplay-info2, installed with the Vulkan packages.)
+bpver=$(version_of mesa-vulkan-drivers/trixie-backports)
+[ -n "$bpver" ] || die "mesa-vulkan-drivers not found in trixie-backports"
+bppv=mesa-vulkan-drivers=$bpver
+if ! deb_of "$bppv" >/dev/null; then
+    echo "== nvqemu: downloading $bppv (trixie-backports)"
+    # shellcheck disable=SC2086
+    (cd "$debs" && apt-get $APT download "$bppv")
+    deb_of "$bppv" >/dev/null || die "download of $bppv left no .deb in $debs"
+fi
+
 # ---- unpack each .deb once into OUTDIR/stage/<deb name> (kept between builds)
 stage=$out/stage
 mkdir -p "$stage"
@@ -172,8 +187,18 @@ if [ ! -f "$pgroot/$pgstamp" ]; then
         './usr/lib/x86_64-linux-gnu/piglit/tests/spec/glsl-1.10/execution/*'
     touch "$pgroot/$pgstamp"
 fi
+d=$(deb_of "$bppv"); d=${d%.deb}
+bproot=$stage/$d
+if [ ! -f "$bproot/.unpacked-nvk" ]; then
+    echo "== nvqemu: unpacking NVK of $bppv"
+    rm -rf "$bproot"
+    mkdir -p "$bproot"
+    dpkg-deb --fsys-tarfile "$debs/$d.deb" | tar -x -C "$bproot" \
+        ./usr/lib/x86_64-linux-gnu/libvulkan_nouveau.so ./usr/share/vulkan/icd.d/nouveau_icd.json
+    touch "$bproot/.unpacked-nvk"
+fi
 for d in "$stage"/*; do     # drop stages of older package versions
-    case " $keep ${pgroot##*/} " in *" ${d##*/} "*) ;; *) rm -rf "$d" ;; esac
+    case " $keep ${pgroot##*/} ${bproot##*/} " in *" ${d##*/} "*) ;; *) rm -rf "$d" ;; esac
 done
 # shellcheck disable=SC2086  # kernel, busybox, firmware, in that order, then Vulkan's
 set -- $keep
@@ -326,6 +351,15 @@ cp -a "$vkroot/usr/share/vkmark" "$mtree/usr/share/"
 addon_elf "$vkroot" "$lib/libvulkan_lvp.so"
 mkdir -p "$mtree/usr/share/nvqemu"
 cp "$vkroot/usr/share/vulkan/icd.d/lvp_icd.json" "$mtree/usr/share/nvqemu/"
+# trixie-backports' NVK (vkmark.sh names it with VK_DRIVER_FILES); it loads no
+# library the release's NVK does not
+mkdir -p "$mtree/usr/lib/nvqemu/mesa-backports"
+addon_elf "$bproot" "$lib/libvulkan_nouveau.so"
+mv "$mtree/$lib/libvulkan_nouveau.so" "$mtree/usr/lib/nvqemu/mesa-backports/"
+sed 's#"library_path": "[^"]*"#"library_path": "/usr/lib/nvqemu/mesa-backports/libvulkan_nouveau.so"#' \
+    "$bproot/usr/share/vulkan/icd.d/nouveau_icd.json" > "$mtree/usr/share/nvqemu/nouveau-backports_icd.json"
+grep -q mesa-backports "$mtree/usr/share/nvqemu/nouveau-backports_icd.json" ||
+    die "trixie-backports' NVK ICD file names no library_path"
 gcc -std=gnu11 -O2 -Wall -Wextra -I"$out" -o "$mtree/usr/bin/vk-scene" \
     "$root/tests/guest/vulkan/vk-scene.c" -lvulkan -lz -lm || die "vk-scene.c does not compile"
 gcc -std=gnu11 -O2 -Wall -Wextra -o "$mtree/usr/bin/cl-test" \
@@ -365,7 +399,7 @@ cp "$kst/boot/vmlinuz-$kver" "$out/vmlinuz.tmp"   # mv: a booting QEMU may be re
 mv "$out/vmlinuz.tmp" "$out/vmlinuz"
 {
     echo "# nvqemu guest: Debian packages (name=version); kernel release $kver"
-    for pv in $pkgs $pgpv; do echo "$pv"; done
+    for pv in $pkgs $pgpv $bppv; do echo "$pv"; done
 } > "$out/VERSIONS"
 cpio_of() {  # cpio_of TREE: a newc archive of TREE on stdout
     (cd "$1" && find . -mindepth 1 | LC_ALL=C sort | "$bb" cpio -o -H newc -R 0:0 2>/dev/null)
