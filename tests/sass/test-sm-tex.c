@@ -856,6 +856,42 @@ static void test_sured(void)
     sm_dev_fini(&t.dev);
 }
 
+/*
+ * TXQ with a constant-bank handle (NAK of Mesa 26): Ra is the LOD alone;
+ * a 3D block-linear 40x20x6 image of 3 levels answers each lane's level's
+ * width and height (in Rd) and depth (in Rd2), zeros past the last level.
+ */
+static void test_txq_cbuf(void)
+{
+    const unsigned W = 40, H = 20, D = 6, LEVELS = 3;
+    Tex t;
+    NvSmWarp *w;
+
+    tex_init(&t);
+    tic_format(tic_at(&t, 2), NV_TIC_FMT_A8B8G8R8, NV_TIC_UNORM);
+    tic_bl2d(tic_at(&t, 2), t.img, W, H, 0);
+    NV_TIC_SET(tic_at(&t, 2), TEXTURE_TYPE, NV_TIC_TYPE_3D);
+    NV_TIC_SET(tic_at(&t, 2), DEPTH_MINUS_ONE, D - 1);
+    NV_TIC_SET(tic_at(&t, 2), MAX_MIP_LEVEL, LEVELS - 1);
+    NV_TIC_SET(tic_at(&t, 2), RES_VIEW_MAX_MIP_LEVEL, LEVELS - 1);
+    w = tex_warp(&t, 2, t.tic);
+    for (unsigned l = 0; l < 32; l++) {
+        w->r[4][l] = l % 5;                     /* the LOD: levels 3 and 4 do not exist */
+    }
+    g_assert_cmpint(exec_text(w, "TXQ R4, R6, R4, TEX_HEADER_DIMENSION, 0x0, 0x58, 0x7"), ==,
+                    NV_SM_OK);
+    for (unsigned l = 0; l < 32; l++) {
+        unsigned lod = l % 5;
+        bool in = lod < LEVELS;
+
+        g_assert_cmpuint(w->r[6][l], ==, in ? MAX(W >> lod, 1u) : 0);
+        g_assert_cmpuint(w->r[7][l], ==, in ? MAX(H >> lod, 1u) : 0);
+        g_assert_cmpuint(w->r[4][l], ==, in ? MAX(D >> lod, 1u) : 0);
+    }
+    nv_sm_test_warp_free(w);
+    sm_dev_fini(&t.dev);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -874,5 +910,6 @@ int main(int argc, char **argv)
     g_test_add_func("/sm/tex/txd", test_txd);
     g_test_add_func("/sm/tex/offsets", test_offsets);
     g_test_add_func("/sm/tex/sured", test_sured);
+    g_test_add_func("/sm/tex/txq-cbuf", test_txq_cbuf);
     return g_test_run();
 }

@@ -297,26 +297,35 @@ bool sass_decode_SURED(SassDec *d)
 }
 
 /*
- * TXQ.B (bindless): Ra = [handle, LOD]; the query at 62..63 (only
- * TEX_HEADER_DIMENSION: width, height, depth or layers, levels), dst2 at
- * 64..71, the mask at 72..75, .NODEP at 90.
+ * TXQ: Ra = [handle, LOD] for TXQ.B (bindless, opcode 0x170, form 1), Ra =
+ * LOD with the handle in a constant-bank word for TXQ (0x16f, form 5: NAK
+ * of Mesa 26 emits it); the query at 62..63 (only TEX_HEADER_DIMENSION:
+ * width, height, depth or layers, levels), dst2 at 64..71, the mask at
+ * 72..75, .NODEP at 90. nvdisasm prints .B for bit 59 in either form.
  */
+#define TXQ_CBUF_OPCODE 0x16f
+
 bool sass_decode_TXQ(SassDec *d)
 {
     NvSassInsn *in = d->in;
     NvSassModTex *t = &in->mod.tex;
 
-    if (in->form != FORM_BINDLESS_TEX || !sass_expect(d, 59, 1, 1)) {
+    t->bindless = sass_peek(d, 0, 9) != TXQ_CBUF_OPCODE;
+    if (in->form != (t->bindless ? FORM_BINDLESS_TEX : FORM_CBUF) ||
+        !sass_expect(d, 59, 1, t->bindless)) {
         return false;
     }
     reuse_ignored(d);
-    t->bindless = true;
     in->dst = sass_reg(d, 16);
     sass_add_src(d, sass_reg(d, 24), -1);
+    if (!t->bindless) {
+        sass_add_src(d, (NvSassOperand){ .kind = NV_SASS_OPND_NONE }, -1);
+        decode_cbuf_handle(d);
+    }
     t->query = sass_take(d, 62, 2);
     t->dst2 = sass_take(d, 64, 8);
     t->mask = sass_take(d, 72, 4);
     t->nodep = sass_take(d, 90, 1);
     in->pdst[0].index = NV_SASS_PT;
-    return t->query == 0 && t->mask && in->src[0].reg != NV_SASS_RZ;
+    return t->query == 0 && t->mask && (!t->bindless || in->src[0].reg != NV_SASS_RZ);
 }

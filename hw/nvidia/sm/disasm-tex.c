@@ -199,7 +199,7 @@ void sass_print_TXQ(SassPrinter *p)
 {
     const NvSassModTex *t = &p->in->mod.tex;
 
-    sass_puts(p, "TXQ.B");
+    sass_puts(p, t->bindless ? "TXQ.B" : "TXQ");
     sass_puts(p, t->nodep ? ".NODEP" : "");
     p->first = true;
     op_reg(p, t->dst2);
@@ -207,5 +207,6 @@ void sass_print_TXQ(SassPrinter *p)
     op_reg(p, p->in->src[0].reg);
     sass_sep(p);
     sass_puts(p, "TEX_HEADER_DIMENSION");
+    op_handle(p);
     sass_op_hex(p, t->mask);
 }

@@ -487,7 +487,7 @@ static void exec_TLD4(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 }
 
 /*
- * TXQ TEX_HEADER_DIMENSION: Ra = [handle, LOD]; the width, height, depth
+ * TXQ TEX_HEADER_DIMENSION: Ra = [handle, LOD] (TXQ.B) or LOD; the width, height, depth
  * (3D) or layers of the view's level LOD (zeros past its last), and the
  * view's levels.
  */
@@ -498,7 +498,7 @@ static void exec_TXQ(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = __builtin_ctz(m);
-        uint32_t lod = nv_sm_rrow(w, in->src[0].reg + 1)[l];
+        uint32_t lod = nv_sm_rrow(w, in->src[0].reg + in->mod.tex.bindless)[l];
         NvSmTexView lv = { 0 };
 
         if (!lane_view(w, in, l, false, &c)) {
