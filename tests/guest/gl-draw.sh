@@ -7,7 +7,9 @@
 # glsl-1.10 execution tests (shader_runner draws with a vertex and a
 # fragment shader and probes the pixels: arithmetic, loops, functions,
 # varyings, front faces, uniforms, texture sampling: convolutions, sampler
-# arrays, computed coordinates; GL's vertex-colour clamp), triangle-rasterization (random
+# arrays, computed coordinates, 3D textures (uploaded by the copy engine
+# and, on nouveau, converted by a layered blit draw in window coordinates);
+# GL's vertex-colour clamp), triangle-rasterization (random
 # triangles against piglit's own rasterizer with the fill convention it
 # measures), triangle-rasterization-overdraw (pixels drawn twice by
 # triangles sharing edges) and triangle-guardband-viewport. One
@@ -28,7 +30,7 @@ shaders="and-operator-short-circuit cmod-cmp-to-add-ne fs-frontfacing-ternary-0.
          vs-integer-reduction vs-loop-complex-unroll vs-loop-variable-iteration-limit-unroll2
          vs-nested-return-sibling-if vs-saturate-sqrt vs-vec2-main-return
          glsl-fs-convolution-1 glsl-fs-uniform-sampler-array texture2D-computed-coordinate
-         glsl-clamp-vertex-color"
+         texture3D texture3D-computed-coord glsl-clamp-vertex-color"
 programs="triangle-rasterization triangle-rasterization-overdraw triangle-guardband-viewport"
 # Known to fail, by name (a pass is reported too, so that the list stays true): none
 known=""

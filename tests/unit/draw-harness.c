@@ -133,6 +133,32 @@ static void vertex_shader(Ctx *c, unsigned out)
     exit_insn(&p);
 }
 
+/* The vertex shader with generic 0 the colour, and the instance as the layer output. */
+void layer_vertex_shader(Ctx *c)
+{
+    uint8_t *p = shader(c, VS_VA, NV_3D_STAGE_VERTEX, NULL, 0);
+
+    ald(&p, 0, NV_ATTR_GENERIC0, 4);
+    ald(&p, 4, NV_ATTR_GENERIC0 + 16, 4);
+    ald(&p, 8, NV_ATTR_INSTANCE_ID, 1);
+    ast(&p, NV_ATTR_POSITION, 0, 4);
+    ast(&p, NV_ATTR_GENERIC0, 4, 4);
+    ast(&p, NV_ATTR_RT_LAYER, 8, 1);
+    exit_insn(&p);
+}
+
+/* The vertex shader of nouveau's GL blits: position x and y alone (z and w unwritten). */
+void xy_vertex_shader(Ctx *c)
+{
+    uint8_t *p = shader(c, VS_VA, NV_3D_STAGE_VERTEX, NULL, 0);
+
+    ald(&p, 0, NV_ATTR_GENERIC0, 2);
+    ald(&p, 4, NV_ATTR_GENERIC0 + 16, 4);
+    ast(&p, NV_ATTR_POSITION, 0, 2);
+    ast(&p, NV_ATTR_GENERIC0, 4, 4);
+    exit_insn(&p);
+}
+
 /* The pixel shader: generic 0 (interpolated screen-linearly, or flat) to target 0. */
 void pixel_shader(Ctx *c, unsigned imap)
 {

@@ -169,6 +169,76 @@ static void test_one_method_draws(void)
 }
 
 /*
+ * nouveau's GL blits: SET_VIEWPORT_SCALE_OFFSET off makes positions window
+ * coordinates, and a vertex shader that writes only x and y leaves w at 1
+ * (0 would clip every triangle away). A square from (2, 3) to (6, 7)
+ * covers exactly those 16 pixels.
+ */
+static void test_window_coordinates(void)
+{
+    const float corners[4][2] = { { 2, 3 }, { 6, 3 }, { 2, 7 }, { 6, 7 } };
+    Ctx *c = draw_ctx_new(N, N, 1);
+
+    square_corners(c);
+    for (unsigned i = 0; i < 4; i++) {
+        const float v[4] = { corners[i][0], corners[i][1], 0.5f, 0.0f };
+
+        memcpy(fake_va(c->f, VB_VA + 32 * i, sizeof(v)), v, sizeof(v));
+    }
+    xy_vertex_shader(c);
+    mthd(c, A_C597_SET_VIEWPORT_SCALE_OFFSET, 0);
+    draw_arrays(c, NV_3D_OP_TRIANGLE_STRIP, 0, 4);
+    for (unsigned y = 0; y < N; y++) {
+        for (unsigned x = 0; x < N; x++) {
+            g_assert_cmpuint(pixel(c, x, y)[0], ==, x >= 2 && x < 6 && y >= 3 && y < 7 ? 64 : 0);
+        }
+    }
+    draw_ctx_free(c);
+}
+
+/*
+ * SET_RT_LAYER's control at GEOMETRY_SHADER_SELECTS_LAYER: each primitive
+ * writes the layer its vertex shader output (NVK blits into 3D images an
+ * instance per slice so). Two instances of a square whose vertex shader
+ * writes the instance as the layer fill layers 0 and 1 of a 3-layer target
+ * once each; layer 2 stays clear. With the method's layer the same draw
+ * writes layer 1 twice.
+ */
+static void test_shader_layer(void)
+{
+    Ctx *c = draw_ctx_new(N, N, 1);
+    const RtColorFormat *f;
+    RtSurf rt;
+
+    mthd(c, A_C597_SET_COLOR_TARGET_WIDTH, N);
+    mthd(c, A_C597_SET_COLOR_TARGET_MEMORY, NV_RT_LAYOUT_BLOCKLINEAR << R_C597_SET_COLOR_TARGET_MEMORY_LAYOUT_SHIFT);
+    mthd(c, A_C597_SET_COLOR_TARGET_THIRD_DIMENSION, 3);
+    mthd(c, A_C597_SET_COLOR_TARGET_ARRAY_PITCH, N * N);          /* 4-byte units: one layer */
+    layer_vertex_shader(c);
+    square_corners(c);
+    mthd(c, A_C597_SET_DRAW_CONTROL_A, NV_3D_OP_TRIANGLE_STRIP | 1u << 9);   /* iterate instances */
+    mthd(c, A_C597_SET_DRAW_CONTROL_B, 2);
+    mthd(c, A_C597_SET_RT_LAYER, 1 | NV_3D_RT_LAYER_FROM_SHADER << 16);
+    mthd(c, A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_A, 0);
+    mthd(c, A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_B, 4);
+    g_assert_true(nv_rt_color_target(c->obj, 0, &rt, &f));
+    for (unsigned z = 0; z < 3; z++) {
+        for (unsigned y = 0; y < N; y++) {
+            for (unsigned x = 0; x < N; x++) {
+                const uint8_t *p = fake_va(c->f, nv_rt_texel(&rt, x, y, z), 4);
+
+                g_assert_cmpuint(p[0], ==, z < 2 && x < 8 && y < 8 ? 64 : 0);
+            }
+        }
+    }
+    mthd(c, A_C597_SET_RT_LAYER, 1);
+    mthd(c, A_C597_DRAW_VERTEX_ARRAY_BEGIN_END_B, 4);
+    g_assert_cmpuint(((const uint8_t *)fake_va(c->f, nv_rt_texel(&rt, 0, 0, 1), 4))[0], ==, 192);
+    g_assert_cmpuint(((const uint8_t *)fake_va(c->f, nv_rt_texel(&rt, 0, 0, 0), 4))[0], ==, 64);
+    draw_ctx_free(c);
+}
+
+/*
  * SET_PRIMITIVE_TOPOLOGY_CONTROL = USE_SEPARATE_TOPOLOGY_STATE (newer NVK
  * sets it once per channel): SET_PRIMITIVE_TOPOLOGY's value decides, not the
  * draw method's op (POINTS here, which alone would draw 4 pixels); a legacy
@@ -904,6 +974,8 @@ int main(int argc, char **argv)
     g_test_add_func("/draw/one-method", test_one_method_draws);
     g_test_add_func("/draw/separate-topology", test_separate_topology);
     g_test_add_func("/draw/rt-layer", test_rt_layer);
+    g_test_add_func("/draw/shader-layer", test_shader_layer);
+    g_test_add_func("/draw/window-coordinates", test_window_coordinates);
     g_test_add_func("/draw/interpolation", test_interpolation);
     g_test_add_func("/draw/points", test_points);
     g_test_add_func("/draw/lines", test_lines);

@@ -59,6 +59,9 @@ enum { NV_3D_TOPOLOGY_IN_BEGIN = 0, NV_3D_TOPOLOGY_SEPARATE = 1 };
 NV_FIELD(3D_BEGIN, INSTANCE_ID, 26, 2)
 enum { NV_3D_INSTANCE_FIRST = 0, NV_3D_INSTANCE_SUBSEQUENT = 1, NV_3D_INSTANCE_UNCHANGED = 2 };
 
+/* SET_RT_LAYER CONTROL */
+enum { NV_3D_RT_LAYER_FROM_METHOD = 0, NV_3D_RT_LAYER_FROM_SHADER = 1 };
+
 /* SET_PS_SATURATE: OUTPUTj and CLAMP_RANGEj repeat every 4 bits */
 #define NV_3D_PS_SATURATE_STRIDE    4
 
@@ -182,6 +185,7 @@ enum { NV_SPH_IMAP_UNUSED = 0, NV_SPH_IMAP_CONSTANT = 1, NV_SPH_IMAP_PERSPECTIVE
 
 /* The attribute space (NvSm's ALD/AST/IPA addresses): what the pipeline fills or reads. */
 enum {
+    NV_ATTR_RT_LAYER = 0x64,            /* the render-target layer, by the last vertex stage */
     NV_ATTR_POINT_SIZE = 0x6c,          /* written by the last vertex stage */
     NV_ATTR_POSITION = 0x70,            /* x, y, z, w */
     NV_ATTR_GENERIC0 = 0x80,            /* 32 vectors of 4 */

@@ -526,7 +526,11 @@ static bool draw_batch(NvThreed *t, DrawRaster *r, DrawShader *vs, unsigned op,
             }
         }
     }
+    /* outputs the shader leaves unwritten read 0, and the position's w 1 (nouveau's blits) */
     memset(s->vout, 0, (size_t)nc * n * NV_SM_ATTR_WORDS * 4);
+    for (uint32_t i = 0; i < nc * n; i++) {
+        s->vout[(size_t)i * NV_SM_ATTR_WORDS + NV_ATTR_POSITION / 4 + 3] = nv_bits_f32(1.0f);
+    }
     vs->desc.grid[0] = (nc * n + DRAW_LANES - 1) / DRAW_LANES;
     vs->desc.gfx = &g;
     if (!nv_draw_run_launch(t, &vs->desc, "vertex")) {
@@ -820,6 +824,7 @@ static const uint32_t draw_consumed[][2] = {
     { A_C597_SET_TEX_SAMPLER_POOL_A, A_C597_SET_TEX_SAMPLER_POOL_C },
     { A_C597_SET_TEX_HEADER_POOL_A, A_C597_SET_TEX_HEADER_POOL_C },
     { A_C597_SET_VIEWPORT_SCALE_X, A_C597_SET_VIEWPORT_OFFSET_X + 8 },
+    { A_C597_SET_VIEWPORT_SCALE_OFFSET, A_C597_SET_VIEWPORT_SCALE_OFFSET },
     { A_C597_SET_VIEWPORT_CLIP_HORIZONTAL, A_C597_SET_VIEWPORT_CLIP_MAX_Z },
     { A_C597_SET_VIEWPORT_Z_CLIP, A_C597_SET_VIEWPORT_Z_CLIP },
     { A_C597_SET_SCISSOR_ENABLE, A_C597_SET_SCISSOR_VERTICAL },

@@ -67,6 +67,7 @@ typedef struct DrawRaster {
     bool provoking_last;                /* SET_PROVOKING_VERTEX LAST (GL's default) */
     bool clamp_colors;                  /* SET_COLOR_CLAMP: vertex colours to [0, 1] */
     uint32_t rt_layer;                  /* SET_RT_LAYER: the targets' layer or 3D slice */
+    bool shader_layer;                  /* else each primitive's NV_ATTR_RT_LAYER */
     uint32_t poly_mode[2];              /* back, front: NV_3D_POLYGON_* */
     /* depth bias (polygon offset): enabled per kind, the primitive's kind */
     bool bias_on[3];                    /* DRAW_KIND_* */

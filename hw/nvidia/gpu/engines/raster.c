@@ -132,6 +132,7 @@ bool nv_draw_raster_begin(DrawRaster *r, NvThreed *t, const DrawShader *ps)
 {
     uint32_t origin = st(t, A_C597_SET_WINDOW_ORIGIN);
     uint32_t cull = st(t, A_C597_OGL_SET_CULL_FACE);
+    bool vp;
 
     memset(r, 0, sizeof(*r));
     r->t = t;
@@ -142,9 +143,11 @@ bool nv_draw_raster_begin(DrawRaster *r, NvThreed *t, const DrawShader *ps)
         r->imap[NV_ATTR_GENERIC0 / 4 + i] = sph_bits(ps->sph, NV_SPH_PS_IMAP_GENERIC + 2 * i, 2);
     }
     raster_rect(t, r->rect);
+    /* without the viewport transform (nouveau's GL blits) positions are window coordinates */
+    vp = NV_FEX32(st(t, A_C597_SET_VIEWPORT_SCALE_OFFSET), C597_SET_VIEWPORT_SCALE_OFFSET, ENABLE);
     for (unsigned c = 0; c < 3; c++) {
-        r->scale[c] = stf(t, A_C597_SET_VIEWPORT_SCALE_X + 4 * c);
-        r->offset[c] = stf(t, A_C597_SET_VIEWPORT_OFFSET_X + 4 * c);
+        r->scale[c] = vp ? stf(t, A_C597_SET_VIEWPORT_SCALE_X + 4 * c) : 1.0f;
+        r->offset[c] = vp ? stf(t, A_C597_SET_VIEWPORT_OFFSET_X + 4 * c) : 0.0f;
     }
     r->zmin = fminf(stf(t, A_C597_SET_VIEWPORT_CLIP_MIN_Z), stf(t, A_C597_SET_VIEWPORT_CLIP_MAX_Z));
     r->zmax = fmaxf(stf(t, A_C597_SET_VIEWPORT_CLIP_MIN_Z), stf(t, A_C597_SET_VIEWPORT_CLIP_MAX_Z));
@@ -159,11 +162,10 @@ bool nv_draw_raster_begin(DrawRaster *r, NvThreed *t, const DrawShader *ps)
         r->cull_back = cull == NV_3D_CULL_BACK || cull == NV_3D_CULL_FRONT_AND_BACK;
     }
     r->clamp_colors = NV_FEX32(st(t, A_C597_SET_COLOR_CLAMP), C597_SET_COLOR_CLAMP, ENABLE);
-    /* the layer (or 3D slice) of every target the draw writes; a shader's own: not modelled */
+    /* the layer (or 3D slice) of every target the draw writes, or each primitive's own */
     r->rt_layer = NV_FEX32(st(t, A_C597_SET_RT_LAYER), C597_SET_RT_LAYER, V);
-    if (NV_FEX32(st(t, A_C597_SET_RT_LAYER), C597_SET_RT_LAYER, CONTROL)) {
-        nv_threed_unimp(t, A_C597_SET_RT_LAYER, st(t, A_C597_SET_RT_LAYER));
-    }
+    r->shader_layer = NV_FEX32(st(t, A_C597_SET_RT_LAYER), C597_SET_RT_LAYER, CONTROL) ==
+                      NV_3D_RT_LAYER_FROM_SHADER;
     bias_begin(r, t);
     r->poly_mode[0] = st(t, A_C597_SET_BACK_POLYGON_MODE);
     r->poly_mode[1] = st(t, A_C597_SET_FRONT_POLYGON_MODE);
@@ -609,6 +611,17 @@ static void stencil_state(NvThreed *t, bool front, Stencil *s)
  * The stencil and depth tests of one pixel, with their writes (one read and
  * one write of the depth/stencil texel); false in *pass when either fails.
  */
+/*
+ * The layer a pixel writes: SET_RT_LAYER's, or with its control at
+ * GEOMETRY_SHADER_SELECTS_LAYER the last vertex stage's layer output of the
+ * primitive's provoking vertex (0 when the shader writes none): NVK's blits
+ * into 3D images and layered targets draw an instance per layer so.
+ */
+static uint32_t px_layer(const DrawRaster *r, const NvSmPixel *px)
+{
+    return r->shader_layer ? r->s->prims[px->prim].flat[NV_ATTR_RT_LAYER / 4] : r->rt_layer;
+}
+
 static bool depth_stencil(DrawRaster *r, const RtSurf *zs, const RtDepthFormat *f,
                           const NvSmPixel *px, bool *pass)
 {
@@ -618,7 +631,8 @@ static bool depth_stencil(DrawRaster *r, const RtSurf *zs, const RtDepthFormat *
     bool ztest = f->zbits && (st(t, A_C597_SET_DEPTH_TEST) & 1);
     bool stest = f->sbits && (st(t, A_C597_SET_STENCIL_TEST) & 1);
     float z = fminf(fmaxf(plane_at(p, NV_ATTR_POSITION / 4 + 2, px), r->zmin), r->zmax);
-    uint64_t va = nv_rt_texel(zs, px->x, px->y, r->rt_layer), zq = 0, old = 0;
+    uint32_t layer = px_layer(r, px);
+    uint64_t va = nv_rt_texel(zs, px->x, px->y, layer), zq = 0, old = 0;
     uint8_t texel[RT_MAX_BPP];
     bool zpass = true, spass = true, write;
     uint32_t s = 0, s_new = 0;
@@ -626,7 +640,7 @@ static bool depth_stencil(DrawRaster *r, const RtSurf *zs, const RtDepthFormat *
 
     *pass = true;
     if ((!ztest && !stest) || px->x >= zs->width || px->y >= zs->height ||
-        r->rt_layer >= zs->depth) {
+        layer >= zs->depth) {
         return true;
     }
     if (!m->read(m->opaque, true, 0, va, texel, f->bytes)) {
@@ -785,11 +799,12 @@ static bool color_write(DrawRaster *r, unsigned j, const NvSmPixel *px, const ui
     uint32_t wmask = st(t, A_C597_SET_CT_WRITE + 4 * j), v[4];
     uint8_t texel[RT_MAX_BPP], mask[RT_MAX_BPP], old[RT_MAX_BPP];
     const RtColorFormat *f;
+    uint32_t layer = px_layer(r, px);
     RtSurf s;
     uint64_t va;
 
     if (!r->ps_comps[src] || !nv_rt_color_target(t, target, &s, &f) ||
-        px->x >= s.width || px->y >= s.height || r->rt_layer >= s.depth) {
+        px->x >= s.width || px->y >= s.height || layer >= s.depth) {
         return true;
     }
     for (unsigned c = 0; c < 4; c++) {
@@ -799,7 +814,7 @@ static bool color_write(DrawRaster *r, unsigned j, const NvSmPixel *px, const ui
         write |= (has && (wmask >> NV_3D_CT_WRITE_SHIFT(c)) & 1) << c;
     }
     saturate(t, j, f, v);
-    va = nv_rt_texel(&s, px->x, px->y, r->rt_layer);
+    va = nv_rt_texel(&s, px->x, px->y, layer);
     if (!m->read(m->opaque, true, 0, va, old, f->bytes)) {
         return false;
     }

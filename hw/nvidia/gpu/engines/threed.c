@@ -22,7 +22,8 @@
  * Method state a new object starts with where it is not zero, as the
  * golden context leaves it: each stage reads the constant buffers of its own
  * bind group (vertex 0 ... pixel 4; nouveau's GL driver relies on it, NVK
- * sets them), the rasterizer is on, and points and lines are 1 pixel wide.
+ * sets them), the rasterizer and the viewport transform are on, and points
+ * and lines are 1 pixel wide.
  */
 static void threed_defaults(NvThreed *t)
 {
@@ -30,7 +31,7 @@ static void threed_defaults(NvThreed *t)
         t->mthd[(A_C597_SET_PIPELINE_BINDING + i * A_C597_SET_PIPELINE_BINDING_STRIDE) / 4] =
             i ? i - 1 : 0;
     }
-    t->mthd[A_C597_SET_RASTER_ENABLE / 4] = 1;
+    t->mthd[A_C597_SET_RASTER_ENABLE / 4] = t->mthd[A_C597_SET_VIEWPORT_SCALE_OFFSET / 4] = 1;
     t->mthd[A_C597_SET_POINT_SIZE / 4] = t->mthd[A_C597_SET_LINE_WIDTH_FLOAT / 4] =
         t->mthd[A_C597_SET_ALIASED_LINE_WIDTH_FLOAT / 4] = nv_bits_f32(1.0f);
 }
