@@ -23,9 +23,11 @@
 #define DATA_VA     0x800000ull
 
 /* Channel chid on runlist rl: GP ring and pushbuffer in system memory (like nouveau). */
-static void chan_new(FakePlatform *f, NvTestChan *ch, uint32_t chid, uint32_t rl, uint64_t base)
+/* A channel whose GP ring and 16 pushbuffer pages are system memory slot `slot`. */
+static void chan_new_at(FakePlatform *f, NvTestChan *ch, uint32_t chid, uint32_t rl, uint64_t base,
+                        unsigned slot)
 {
-    uint64_t sys = 0x10000 + 0x20000 * chid;     /* GP ring, then 16 pushbuffer pages */
+    uint64_t sys = 0x10000 + 0x20000 * slot;
 
     nvch_init(ch, fake_pt_mem(f), fake_regs(f), chid, rl,
               base, NV_TARGET_SYS_COH, sys, sys + 0x1000);
@@ -34,6 +36,11 @@ static void chan_new(FakePlatform *f, NvTestChan *ch, uint32_t chid, uint32_t rl
         nvpt_map(&ch->vmm, DATA_VA + 0x1000 * i, DATA_PA + 0x1000 * i, NV_TARGET_VRAM,
                  NV_PAGE_SHIFT_4K, 0);
     }
+}
+
+static void chan_new(FakePlatform *f, NvTestChan *ch, uint32_t chid, uint32_t rl, uint64_t base)
+{
+    chan_new_at(f, ch, chid, rl, base, chid);
 }
 
 static uint32_t vram32(FakePlatform *f, uint64_t addr)
@@ -339,6 +346,30 @@ static void test_round_robin(void)
     fake_free(f);
 }
 
+/*
+ * The scheduler visits bound channels only (a bitmap of 64-bit words): ids
+ * on both sides of a word boundary and at the ends each run in one pass,
+ * and an unbound one is skipped.
+ */
+static void test_sparse_channels(void)
+{
+    static const uint32_t ids[] = { 0, 63, 64, 127 };
+    FakePlatform *f = fake_new(VRAM_SIZE);
+    NvTestChan ch[G_N_ELEMENTS(ids)];
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(ids); i++) {
+        chan_new_at(f, &ch[i], ids[i], 0, CH0_BASE + 0x400000ull * i, i);
+        sem_release_d(&ch[i], 0x700 + 4 * i, 0x100 + i, true);
+        nvch_submit(&ch[i]);
+    }
+    wr32(f, A_PCCSR_INST(64), 0);                           /* unbound: its work never runs */
+    g_assert_false(nvgpu_host_work(f->gpu));
+    for (unsigned i = 0; i < G_N_ELEMENTS(ids); i++) {
+        g_assert_cmphex(vram32(f, SEM_PA + 0x700 + 4 * i), ==, ids[i] == 64 ? 0 : 0x100 + i);
+    }
+    fake_free(f);
+}
+
 /* A copy-engine fault names the runlist's LCE (LCE2 on runlist 1: 0x0f + 2). */
 static void test_ce_fault_engine(void)
 {
@@ -468,6 +499,7 @@ int main(int argc, char **argv)
     g_test_add_func("/host/acquire-never", test_acquire_never);
     g_test_add_func("/host/unbind", test_unbind);
     g_test_add_func("/host/round-robin", test_round_robin);
+    g_test_add_func("/host/sparse-channels", test_sparse_channels);
     g_test_add_func("/host/ce-fault-engine", test_ce_fault_engine);
     g_test_add_func("/host/unbound-copy", test_unbound_copy);
     g_test_add_func("/host/state-only-classes", test_state_only_classes);

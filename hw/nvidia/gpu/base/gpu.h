@@ -145,6 +145,7 @@ struct NvGpu {
     NvFalcon falcon[NV_FALCONS];            /* SEC2, GSP, PMU */
     uint32_t *pgraph;                       /* PGRAPH register file (gr.c) */
     struct NvChannel *chan[NV_CHANNELS];    /* host state of bound channels */
+    uint64_t chan_bound[NV_CHANNELS / 64];  /* which chan[] are set: the scheduler's walks */
     NvSm *sm;                               /* the SM array (worker threads) */
     NvDisp *disp;                           /* the display engine; NULL: fused off */
     NvComputeConfig compute_cfg;            /* how compute launches run */

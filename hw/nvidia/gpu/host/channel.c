@@ -15,6 +15,40 @@ NvChannel *nv_chan_get(NvGpu *gpu, uint32_t chid)
     return chid < NV_CHANNELS ? gpu->chan[chid] : NULL;
 }
 
+uint32_t nv_chan_next_bound(const NvGpu *gpu, uint32_t chid)
+{
+    for (uint32_t w = chid / 64; chid < NV_CHANNELS && w < NV_CHANNELS / 64; w++) {
+        uint64_t bits = gpu->chan_bound[w] & (w == chid / 64 ? ~0ull << (chid % 64) : ~0ull);
+
+        if (bits) {
+            return w * 64 + (uint32_t)__builtin_ctzll(bits);
+        }
+    }
+    return NV_CHANNELS;
+}
+
+void nv_host_unpark_all(NvGpu *gpu)
+{
+    if (!gpu->any_parked) {
+        return;                 /* the common case: nobody waits */
+    }
+    gpu->any_parked = false;
+    for (uint32_t i = nv_chan_next_bound(gpu, 0); i < NV_CHANNELS;
+         i = nv_chan_next_bound(gpu, i + 1)) {
+        gpu->chan[i]->parked = false;
+    }
+}
+
+static void chan_set(NvGpu *gpu, uint32_t chid, NvChannel *c)
+{
+    gpu->chan[chid] = c;
+    if (c) {
+        gpu->chan_bound[chid / 64] |= 1ull << (chid % 64);
+    } else {
+        gpu->chan_bound[chid / 64] &= ~(1ull << (chid % 64));
+    }
+}
+
 static void chan_unbind(NvGpu *gpu, uint32_t chid)
 {
     NvChannel *c = gpu->chan[chid];
@@ -22,7 +56,7 @@ static void chan_unbind(NvGpu *gpu, uint32_t chid)
     if (c) {
         nv_chan_free_objects(c);
         free(c);
-        gpu->chan[chid] = NULL;
+        chan_set(gpu, chid, NULL);
     }
 }
 
@@ -34,7 +68,7 @@ static void chan_bind(NvGpu *gpu, uint32_t chid)
     chan_unbind(gpu, chid);
     c = calloc(1, sizeof(NvChannel));
 
-    gpu->chan[chid] = c;
+    chan_set(gpu, chid, c);
     if (!c) {
         NV_GUEST_ERR(gpu, CHAN_NO_HOST_MEMORY, "channel %u: out of host memory for its state",
                      chid);

@@ -200,40 +200,44 @@ bool nv_usermode_write(NvGpu *gpu, uint32_t addr, uint32_t val, unsigned size)
 
 /* ---- the scheduler ---- */
 
+/*
+ * One pass of the scheduler: each runnable channel one slice, round robin
+ * from where the last call stopped. Only bound channels are visited (a
+ * doorbell's round trip does not walk all 512 ids).
+ */
 bool nv_host_work(NvGpu *gpu)
 {
+    uint32_t start = gpu->next_chid;
     unsigned slices = 0;
-    bool more = false;
 
     /* Parked acquires look again on every pass (and the poll re-arms if needed). */
     gpu->poll_armed = false;
-    gpu->any_parked = false;
-    for (uint32_t i = 0; i < NV_CHANNELS; i++) {
-        if (gpu->chan[i]) {
-            gpu->chan[i]->parked = false;
-        }
-    }
-    /* Round robin from where the last call stopped: each runnable channel once. */
-    uint32_t start = gpu->next_chid;
-    for (uint32_t n = 0; n < NV_CHANNELS && slices < NV_SLICES_PER_CALL; n++) {
-        uint32_t chid = (start + n) % NV_CHANNELS;
-        NvChannel *c = gpu->chan[chid];
+    nv_host_unpark_all(gpu);
+    for (unsigned pass = 0; pass < 2; pass++) {     /* [start, end), then [0, start) */
+        uint32_t end = pass ? start : NV_CHANNELS;
 
-        if (nv_preempted(gpu)) {
-            return true;        /* let the waiting thread in; the rest stays runnable */
-        }
-        if (c && nv_chan_runnable(gpu, c)) {
-            nv_chan_run_slice(gpu, c);
-            slices++;
-            gpu->next_chid = (chid + 1) % NV_CHANNELS;
-            if (gpu->plat.host_yield) {
-                /* MMIO may bind, unbind or reset here: channels are looked up again */
-                gpu->plat.host_yield(gpu->plat.opaque);
+        for (uint32_t chid = nv_chan_next_bound(gpu, pass ? 0 : start);
+             chid < end && slices < NV_SLICES_PER_CALL; chid = nv_chan_next_bound(gpu, chid + 1)) {
+            NvChannel *c = gpu->chan[chid];
+
+            if (nv_preempted(gpu)) {
+                return true;    /* let the waiting thread in; the rest stays runnable */
+            }
+            if (nv_chan_runnable(gpu, c)) {
+                nv_chan_run_slice(gpu, c);
+                slices++;
+                gpu->next_chid = (chid + 1) % NV_CHANNELS;
+                if (gpu->plat.host_yield) {
+                    /* MMIO may bind, unbind or reset here: channels are looked up again */
+                    gpu->plat.host_yield(gpu->plat.opaque);
+                }
             }
         }
     }
-    for (uint32_t i = 0; i < NV_CHANNELS && !more; i++) {
-        more = gpu->chan[i] && nv_chan_runnable(gpu, gpu->chan[i]);
+    for (uint32_t i = nv_chan_next_bound(gpu, 0); i < NV_CHANNELS; i = nv_chan_next_bound(gpu, i + 1)) {
+        if (nv_chan_runnable(gpu, gpu->chan[i])) {
+            return true;
+        }
     }
-    return more;
+    return false;
 }

@@ -44,6 +44,10 @@ typedef struct NvChannel {
 
 /* channel.c: lifecycle and PCCSR */
 NvChannel *nv_chan_get(NvGpu *gpu, uint32_t chid);
+/* The first bound channel's id at or after chid; NV_CHANNELS when none. */
+uint32_t nv_chan_next_bound(const NvGpu *gpu, uint32_t chid);
+/* Lets every parked channel look at its semaphore again. */
+void nv_host_unpark_all(NvGpu *gpu);
 bool nv_chan_runnable(NvGpu *gpu, const NvChannel *c);
 void nv_host_free(NvGpu *gpu);
 void nv_host_reset(NvGpu *gpu);

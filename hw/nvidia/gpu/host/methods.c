@@ -73,20 +73,6 @@ static NvSinkResult park(NvChanCtx *x)
     return NV_SINK_RETRY;
 }
 
-/* Another channel's release may satisfy parked acquires: let them look again. */
-static void unpark_all(NvGpu *gpu)
-{
-    if (!gpu->any_parked) {
-        return;                 /* the common case: a release nobody waits for */
-    }
-    gpu->any_parked = false;
-    for (uint32_t i = 0; i < NV_CHANNELS; i++) {
-        if (gpu->chan[i] && gpu->chan[i]->parked) {
-            gpu->chan[i]->parked = false;
-        }
-    }
-}
-
 static NvSinkResult sem_acquire(NvChanCtx *x, bool met)
 {
     return met ? NV_SINK_OK : park(x);
@@ -117,7 +103,7 @@ static NvSinkResult host_semaphore_d(NvChanCtx *x, uint32_t subch, uint32_t data
         if (!nv_chan_virt(x, s.va, w, four ? 4 : sizeof(w), true)) {
             return sem_fault(x);
         }
-        unpark_all(x->gpu);
+        nv_host_unpark_all(x->gpu);     /* a release may satisfy parked acquires */
         return NV_SINK_OK;
     }
     if (op != NV_SEMD_OP_ACQUIRE && op != NV_SEMD_OP_ACQ_GEQ && op != NV_SEMD_OP_ACQ_AND &&
@@ -142,7 +128,7 @@ static NvSinkResult host_semaphore_d(NvChanCtx *x, uint32_t subch, uint32_t data
     if (!sem_write(x, s.va, v, false)) {
         return sem_fault(x);
     }
-    unpark_all(x->gpu);
+    nv_host_unpark_all(x->gpu);
     return NV_SINK_OK;
 }
 
@@ -164,7 +150,7 @@ static NvSinkResult host_sem_execute(NvChanCtx *x, uint32_t subch, uint32_t data
              !sem_write(x, s.va + 8, nv_ptimer_now(x->gpu), true))) {
             return sem_fault(x);
         }
-        unpark_all(x->gpu);
+        nv_host_unpark_all(x->gpu);
         return NV_SINK_OK;
     }
     if (op > NV_SEMX_OP_REDUCTION) {
@@ -193,7 +179,7 @@ static NvSinkResult host_sem_execute(NvChanCtx *x, uint32_t subch, uint32_t data
     if (!sem_write(x, s.va, v, wide)) {
         return sem_fault(x);
     }
-    unpark_all(x->gpu);
+    nv_host_unpark_all(x->gpu);
     return NV_SINK_OK;
 }
 
