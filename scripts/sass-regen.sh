@@ -37,6 +37,18 @@ for k in $kernels; do
     python3 "$here/scripts/sass-tsv.py" "$dir/$k.sm_75.cubin" > "$dir/$k.sm_75.tsv"
 done
 
+# CUB and Thrust as the toolkit's nvcc compiles them: their distinct words
+# (the cubin, ~0.8 MB, is not kept)
+if [ $# -eq 0 ]; then
+    echo "sass-regen: cub_thrust (CUB and Thrust kernels, distinct words)"
+    cub=$(mktemp -d)
+    "$NVCC" -arch=sm_75 -cubin -O3 -o "$cub/cub_thrust.cubin" "$dir/cub_thrust.cu" &&
+    { echo "# raw: the distinct instruction words (without branch labels) of CUB and Thrust kernels (tests/sass/cub_thrust.cu: sort, sort_by_key, reduce, scans, partition, merge, histogram), nvcc -arch=sm_75 -cubin -O3, scripts/sass-tsv.py --distinct; texts from nvdisasm 11.8"
+      python3 "$here/scripts/sass-tsv.py" --distinct "$cub/cub_thrust.cubin"; } \
+        > "$dir/cub_thrust.sm_75.tsv"
+    rm -rf "$cub"
+fi
+
 # Mutations of every golden word (and of the same words in every operand
 # form), kept where our text equals nvdisasm's; the decoder must agree on all.
 dis=${SASS_DIS:-$here/build/core/tests/sass/sass-dis}

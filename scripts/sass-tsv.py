@@ -3,7 +3,11 @@
 """Golden decode table of an sm_75 cubin: function, offset, lo64, hi64 and the
 text CUDA 11.8's nvdisasm prints, one instruction per line.
 
-Usage: NVDISASM=... sass-tsv.py KERNEL.sm_75.cubin > KERNEL.sm_75.tsv
+Usage: NVDISASM=... sass-tsv.py [--distinct] KERNEL.sm_75.cubin > KERNEL.sm_75.tsv
+
+--distinct: each distinct instruction word once, as a raw row (function
+"raw", offset 0), leaving out those whose text names a label (branches,
+relative calls): the compact form of a large library's corpus.
 
 CUDA >= 12.8 writes a new ELF header (OSABI 0x41, ABI version 8, SM number in
 e_flags bits 8..15) that nvdisasm 11.8 refuses; a temporary copy gets the
@@ -41,9 +45,19 @@ HI = re.compile(r'^\s*/\* (0x[0-9a-f]{16}) \*/\s*$')
 FUNC = re.compile(r'^\s+\.(?:text|section)\s+\.text\.(\S+?),|^([^\s.][^\s:]*):\s*$')
 
 
+def distinct(rows):
+    seen = {}
+    for fn, off, lo, hi, text in rows:
+        if '`(' not in text and '.L_x' not in text:
+            seen.setdefault((lo, hi), text)
+    return [('raw', '0000', lo, hi, text) for (lo, hi), text in sorted(seen.items())]
+
+
 def main():
-    lines = listing(sys.argv[1]).splitlines()
-    out = ['# function\toffset\tlo64\thi64\tsass']
+    args = sys.argv[1:]
+    compact = args[:1] == ['--distinct']
+    lines = listing(args[-1]).splitlines()
+    rows = []
     fn = None
     i = 0
     while i < len(lines):
@@ -55,10 +69,12 @@ def main():
         if m and i + 1 < len(lines) and HI.match(lines[i + 1]):
             off, text, lo = m.groups()
             hi = HI.match(lines[i + 1]).group(1)
-            out.append('%s\t0x%s\t%s\t%s\t%s' % (fn, off, lo, hi, text.rstrip(' ;')))
+            rows.append((fn, off, lo, hi, text.rstrip(' ;')))
             i += 2
             continue
         i += 1
+    out = ['# function\toffset\tlo64\thi64\tsass']
+    out += ['%s\t0x%s\t%s\t%s\t%s' % r for r in (distinct(rows) if compact else rows)]
     print('\n'.join(out))
 
 

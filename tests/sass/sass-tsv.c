@@ -127,7 +127,7 @@ char **tsv_disasm(const TsvFile *f, NvSassInsn *insns)
     }
     for (size_t i = 0; i < f->n; i++) {
         NvSassSymbolizer sym = nv_sass_labels_symbolizer(labels, section[i]);
-        char buf[256];
+        char buf[2048];                 /* CUB's mangled labels exceed 256 bytes */
 
         if (insns[i].opcode == NV_SASS_OP_INVALID) {
             continue;

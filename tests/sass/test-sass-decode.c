@@ -5,6 +5,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "sass-tsv.h"
@@ -120,6 +121,25 @@ static void test_guard_exit_bra(void)
     g_assert_cmpuint(in.opcode, ==, NV_SASS_OP_RET);
     g_assert_cmphex(in.target, ==, 0);
     assert_reg(&in.src[0], NV_SASS_OPND_REG, 4);
+}
+
+static const char *long_name(const void *opaque, uint32_t section, uint64_t target)
+{
+    return opaque;
+}
+
+/* A label is printed whole however long (CUB's mangled kernel names exceed 300 bytes). */
+static void test_long_label(void)
+{
+    NvSassInsn in = decode_ok(0xfffffdd004007950, 0x000fea0003c3ffff, 0x220);
+    char name[400], text[512], want[512];
+    NvSassSymbolizer sym = { .name = long_name, .opaque = name };
+
+    memset(name, 'k', sizeof(name) - 1);
+    name[sizeof(name) - 1] = 0;
+    snprintf(want, sizeof(want), "RET.REL.NODEC R4 `(%s)", name);
+    g_assert_cmpuint(nv_sass_disasm_sym(&in, &sym, text, sizeof(text)), ==, strlen(want));
+    g_assert_cmpstr(text, ==, want);
 }
 
 static void test_memory(void)
@@ -492,6 +512,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     corpus_dir = argc > 1 ? argv[1] : ".";
     g_test_add_func("/sass/decode/mutated-corpus", test_mutated_corpus);
+    g_test_add_func("/sass/decode/long-label", test_long_label);
     g_test_add_func("/sass/decode/imad-cbuf", test_imad_cbuf);
     g_test_add_func("/sass/decode/isetp", test_isetp);
     g_test_add_func("/sass/decode/iadd3-x", test_iadd3_x);

@@ -342,10 +342,15 @@ static bool is_zero_operand(const NvSassOperand *op)
     return is_zero_reg(op) || (op->kind == NV_SASS_OPND_IMM && op->imm == 0);
 }
 
-/* nvdisasm spells common IMAD uses as MOV, SHL and IADD. */
+/*
+ * nvdisasm spells common IMAD uses as MOV, SHL and IADD. SHL: a power of two
+ * from 2 to 2^30 with c = RZ, except 2^16 (checked with nvdisasm 11.8 on
+ * every power; CUB's radix sort has the 2^16 form); times 1 plus RZ is MOV.
+ */
 static const char *imad_alias(const NvSassInsn *in)
 {
     const NvSassOperand *a = &in->src[0], *b = &in->src[1], *c = &in->src[2];
+    bool plus_rz = c->kind == NV_SASS_OPND_REG && c->reg == NV_SASS_RZ;
 
     if (in->mod.i.x || in->mod.i.wide || in->mod.i.hi || in->uniform) {
         return "";
@@ -355,8 +360,11 @@ static const char *imad_alias(const NvSassInsn *in)
         !is_uniform_source(c)) {
         return ".MOV";
     }
-    if (in->form == NV_SASS_FORM_RIR && is_pow2_imm(b) && c->kind == NV_SASS_OPND_REG &&
-        c->reg == NV_SASS_RZ) {
+    if (in->form == NV_SASS_FORM_RIR && b->imm == 1 && plus_rz) {
+        return ".MOV";
+    }
+    if (in->form == NV_SASS_FORM_RIR && is_pow2_imm(b) && plus_rz && b->imm != 1 &&
+        b->imm != 1u << 16 && b->imm != 1u << 31) {
         return ".SHL";
     }
     if (in->form == NV_SASS_FORM_RIR && b->imm == 1) {

@@ -256,7 +256,9 @@ void sass_print_target(SassPrinter *p)
         name = p->sym->name(p->sym->opaque, p->sym->section, in->target);
     }
     if (name) {
-        sass_printf(p, "`(%s)", name);
+        sass_puts(p, "`(");             /* whole: template names run to hundreds of bytes */
+        sass_puts(p, name);
+        sass_puts(p, ")");
     } else if ((int64_t)in->target < 0) {
         sass_printf(p, "-0x%" PRIx64, -in->target);
     } else {
