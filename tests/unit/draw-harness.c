@@ -133,6 +133,19 @@ static void vertex_shader(Ctx *c, unsigned out)
     exit_insn(&p);
 }
 
+/* The default vertex shader that also writes the colour's red as clip distance 0. */
+void clip_vertex_shader(Ctx *c)
+{
+    uint8_t *p = shader(c, VS_VA, NV_3D_STAGE_VERTEX, NULL, 0);
+
+    ald(&p, 0, NV_ATTR_GENERIC0, 4);
+    ald(&p, 4, NV_ATTR_GENERIC0 + 16, 4);
+    ast(&p, NV_ATTR_POSITION, 0, 4);
+    ast(&p, NV_ATTR_GENERIC0, 4, 4);
+    ast(&p, NV_ATTR_CLIP_DISTANCE, 4, 1);
+    exit_insn(&p);
+}
+
 /* The vertex shader with generic 0 the colour, and the instance as the layer output. */
 void layer_vertex_shader(Ctx *c)
 {

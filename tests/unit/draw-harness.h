@@ -54,6 +54,8 @@ void pixel_shader_long(Ctx *c, unsigned imap, unsigned nops);
 void bpt_trap(uint8_t **p);
 /* Shaders passing attribute 1 through address addr, read with IPA of freq (0 PASS, 2 STATE). */
 void varying_shaders(Ctx *c, unsigned addr, unsigned freq);
+/* A vertex shader as the default one that also writes the colour's red as clip distance 0. */
+void clip_vertex_shader(Ctx *c);
 /* A vertex shader writing only the position's x and y (and generic 0, the colour). */
 void xy_vertex_shader(Ctx *c);
 /* A vertex shader as the default one that also writes its instance as the RT layer. */

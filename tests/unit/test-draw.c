@@ -169,6 +169,51 @@ static void test_one_method_draws(void)
 }
 
 /*
+ * User clip distances (gl_ClipDistance): the vertex shader writes the
+ * colour's red as distance 0, -1 on the square's left edge and +1 on its
+ * right, so plane 0 clips at x = 8 of 0..16: exactly the right half's
+ * pixels are drawn (their centres' distance > 0), and without
+ * SET_USER_CLIP_ENABLE all. As a cull distance (SET_USER_CLIP_OP) the same
+ * square stays whole (its corners are not all negative), and one whose
+ * corners are all negative is culled.
+ */
+static void draw_clip_square(Ctx *c, float left, float right)
+{
+    const float l[4] = { left, 0.25f, 0, 0 }, rt[4] = { right, 0.25f, 0, 0 };
+
+    vertex(c, 0, 0, 0, 0.5f, l);
+    vertex(c, 1, 16, 0, 0.5f, rt);
+    vertex(c, 2, 0, 16, 0.5f, l);
+    vertex(c, 3, 16, 16, 0.5f, rt);
+    draw_arrays(c, NV_3D_OP_TRIANGLE_STRIP, 0, 4);
+}
+
+static void test_clip_distances(void)
+{
+    Ctx *c = draw_ctx_new(N, N, 1);
+
+    additive_blend(c);
+    clip_vertex_shader(c);
+    mthd(c, A_C597_SET_USER_CLIP_ENABLE, 1);
+    draw_clip_square(c, -1.0f, 1.0f);
+    for (unsigned y = 0; y < N; y++) {
+        for (unsigned x = 0; x < N; x++) {
+            g_assert_cmpuint(pixel(c, x, y)[1], ==, x >= 8 && x < 16 && y < 16 ? 64 : 0);
+        }
+    }
+    mthd(c, A_C597_SET_USER_CLIP_OP, 1);                            /* plane 0 culls */
+    draw_clip_square(c, -1.0f, 1.0f);
+    g_assert_cmpuint(pixel(c, 2, 2)[1], ==, 64);
+    g_assert_cmpuint(pixel(c, 12, 2)[1], ==, 128);
+    draw_clip_square(c, -1.0f, -0.5f);                              /* all corners negative */
+    g_assert_cmpuint(pixel(c, 2, 2)[1], ==, 64);
+    mthd(c, A_C597_SET_USER_CLIP_ENABLE, 0);
+    draw_clip_square(c, -1.0f, -0.5f);
+    g_assert_cmpuint(pixel(c, 2, 2)[1], ==, 128);
+    draw_ctx_free(c);
+}
+
+/*
  * nouveau's GL blits: SET_VIEWPORT_SCALE_OFFSET off makes positions window
  * coordinates, and a vertex shader that writes only x and y leaves w at 1
  * (0 would clip every triangle away). A square from (2, 3) to (6, 7)
@@ -976,6 +1021,7 @@ int main(int argc, char **argv)
     g_test_add_func("/draw/rt-layer", test_rt_layer);
     g_test_add_func("/draw/shader-layer", test_shader_layer);
     g_test_add_func("/draw/window-coordinates", test_window_coordinates);
+    g_test_add_func("/draw/clip-distances", test_clip_distances);
     g_test_add_func("/draw/interpolation", test_interpolation);
     g_test_add_func("/draw/points", test_points);
     g_test_add_func("/draw/lines", test_lines);

@@ -59,6 +59,10 @@ enum { NV_3D_TOPOLOGY_IN_BEGIN = 0, NV_3D_TOPOLOGY_SEPARATE = 1 };
 NV_FIELD(3D_BEGIN, INSTANCE_ID, 26, 2)
 enum { NV_3D_INSTANCE_FIRST = 0, NV_3D_INSTANCE_SUBSEQUENT = 1, NV_3D_INSTANCE_UNCHANGED = 2 };
 
+/* SET_USER_CLIP_ENABLE: plane i at bit i; SET_USER_CLIP_OP: plane i's CULL at bit 4 * i */
+#define NV_3D_USER_CLIPS            8
+#define NV_3D_USER_CLIP_OP_SHIFT(i) (4 * (i))
+
 /* SET_RT_LAYER CONTROL */
 enum { NV_3D_RT_LAYER_FROM_METHOD = 0, NV_3D_RT_LAYER_FROM_SHADER = 1 };
 
@@ -192,6 +196,7 @@ enum {
     NV_ATTR_GENERIC_END = 0x280,
     NV_ATTR_COLOR0 = 0x280,             /* GL's front and back colours (IPA.STATE) */
     NV_ATTR_COLOR_END = 0x2c0,
+    NV_ATTR_CLIP_DISTANCE = 0x2c0,      /* 8 user clip (or cull) distances */
     NV_ATTR_POINT_COORD = 0x2e0,        /* s, t: where in its point sprite a pixel is */
     NV_ATTR_INSTANCE_ID = 0x2f8,
     NV_ATTR_VERTEX_ID = 0x2fc,

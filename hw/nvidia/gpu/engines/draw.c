@@ -309,33 +309,64 @@ static void prim_at(unsigned op, uint32_t k, uint32_t n, bool last, DrawPrim *p)
     }
 }
 
-/* ---- clipping (the near and far planes; x and y stay to the guard band) ---- */
+/*
+ * ---- clipping: the near and far planes, w > 0 and the enabled user clip
+ * distances (x and y stay to the guard band); user cull distances ----
+ */
 
-#define CLIP_MAX_VERTS  8
+#define CLIP_BUILTIN    3                               /* near, far, w */
+#define CLIP_PLANES     (CLIP_BUILTIN + NV_3D_USER_CLIPS)
+#define CLIP_MAX_VERTS  (3 + CLIP_PLANES)               /* each plane adds at most one */
 
-static float clip_distance(const DrawVert *v, unsigned plane, bool z_zero)
+static bool clip_plane_on(const DrawRaster *r, unsigned plane)
+{
+    return plane < CLIP_BUILTIN || ((r->user_clip >> (plane - CLIP_BUILTIN)) & 1);
+}
+
+static float clip_distance(const DrawRaster *r, const DrawVert *v, unsigned plane)
 {
     float z = v->a[NV_ATTR_POSITION / 4 + 2], w = v->a[NV_ATTR_POSITION / 4 + 3];
 
     switch (plane) {
     case 0:
-        return z_zero ? z : z + w;      /* near */
+        return r->z_clip_zero ? z : z + w;      /* near */
     case 1:
-        return w - z;                   /* far */
+        return w - z;                           /* far */
+    case 2:
+        return w - 1e-6f;                       /* w > 0: in front of the eye */
     default:
-        return w - 1e-6f;               /* w > 0: in front of the eye */
+        return v->a[NV_ATTR_CLIP_DISTANCE / 4 + plane - CLIP_BUILTIN];
     }
 }
 
+/* A primitive is culled when all of its n corners have one enabled cull distance below 0. */
+static bool culled_by_distance(const DrawRaster *r, const DrawVert *const *v, unsigned n)
+{
+    for (unsigned i = 0; i < NV_3D_USER_CLIPS; i++) {
+        unsigned neg = 0;
+
+        if (!((r->user_cull >> i) & 1)) {
+            continue;
+        }
+        for (unsigned k = 0; k < n; k++) {
+            neg += !(v[k]->a[NV_ATTR_CLIP_DISTANCE / 4 + i] >= 0);
+        }
+        if (neg == n) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Sutherland-Hodgman against one plane; returns the new vertex count. */
-static unsigned clip_plane(const DrawVert *in, unsigned n, DrawVert *out, unsigned plane,
-                           bool z_zero)
+static unsigned clip_plane(const DrawRaster *r, const DrawVert *in, unsigned n, DrawVert *out,
+                           unsigned plane)
 {
     unsigned m = 0;
 
     for (unsigned i = 0; i < n; i++) {
         const DrawVert *a = &in[i], *b = &in[(i + 1) % n];
-        float da = clip_distance(a, plane, z_zero), db = clip_distance(b, plane, z_zero);
+        float da = clip_distance(r, a, plane), db = clip_distance(r, b, plane);
 
         if (da >= 0) {
             out[m++] = *a;
@@ -360,11 +391,14 @@ static bool clip_triangle(DrawRaster *r, const DrawVert *v[3], const uint32_t *f
     DrawVert poly[2][CLIP_MAX_VERTS];
     unsigned n = 3, cur = 0, outside = 0;
 
-    for (unsigned p = 0; p < 3; p++) {
+    if (culled_by_distance(r, v, 3)) {
+        return true;
+    }
+    for (unsigned p = 0; p < CLIP_PLANES; p++) {
         unsigned neg = 0;
 
-        for (unsigned i = 0; i < 3; i++) {
-            neg += clip_distance(v[i], p, r->z_clip_zero) < 0;
+        for (unsigned i = 0; i < 3 && clip_plane_on(r, p); i++) {
+            neg += clip_distance(r, v[i], p) < 0;
         }
         if (neg == 3) {
             return true;                /* wholly outside one plane */
@@ -377,9 +411,9 @@ static bool clip_triangle(DrawRaster *r, const DrawVert *v[3], const uint32_t *f
     for (unsigned i = 0; i < 3; i++) {
         poly[0][i] = *v[i];
     }
-    for (unsigned p = 0; p < 3 && n >= 3; p++) {
+    for (unsigned p = 0; p < CLIP_PLANES && n >= 3; p++) {
         if ((outside >> p) & 1) {
-            n = clip_plane(poly[cur], n, poly[cur ^ 1], p, r->z_clip_zero);
+            n = clip_plane(r, poly[cur], n, poly[cur ^ 1], p);
             cur ^= 1;
         }
     }
@@ -462,25 +496,35 @@ static void clamp_colors(const DrawRaster *r, uint32_t *rec, unsigned n)
     }
 }
 
-/* A point is drawn when its vertex is inside the near, far and w planes (x and y: the guard band). */
+/* A point is drawn when its vertex is inside every clip plane (x and y: the guard band). */
 static bool clip_point(DrawRaster *r, const DrawVert *v, const uint32_t *flat)
 {
-    for (unsigned p = 0; p < 3; p++) {
-        if (!(clip_distance(v, p, r->z_clip_zero) >= 0)) {
+    if (culled_by_distance(r, &v, 1)) {
+        return true;
+    }
+    for (unsigned p = 0; p < CLIP_PLANES; p++) {
+        if (clip_plane_on(r, p) && !(clip_distance(r, v, p) >= 0)) {
             return true;
         }
     }
     return nv_draw_point(r, v, flat);
 }
 
-/* A line's part inside the near, far and w planes. */
+/* A line's part inside every clip plane. */
 static bool clip_line(DrawRaster *r, const DrawVert *v[2], const uint32_t *flat)
 {
     float t0 = 0, t1 = 1;
     DrawVert c[2];
 
-    for (unsigned p = 0; p < 3; p++) {
-        float d0 = clip_distance(v[0], p, r->z_clip_zero), d1 = clip_distance(v[1], p, r->z_clip_zero);
+    if (culled_by_distance(r, v, 2)) {
+        return true;
+    }
+    for (unsigned p = 0; p < CLIP_PLANES; p++) {
+        float d0 = clip_distance(r, v[0], p), d1 = clip_distance(r, v[1], p);
+
+        if (!clip_plane_on(r, p)) {
+            continue;
+        }
 
         if (!(d0 >= 0) && !(d1 >= 0)) {
             return true;                /* wholly outside (or not a number) */
@@ -827,6 +871,8 @@ static const uint32_t draw_consumed[][2] = {
     { A_C597_SET_VIEWPORT_SCALE_OFFSET, A_C597_SET_VIEWPORT_SCALE_OFFSET },
     { A_C597_SET_VIEWPORT_CLIP_HORIZONTAL, A_C597_SET_VIEWPORT_CLIP_MAX_Z },
     { A_C597_SET_VIEWPORT_Z_CLIP, A_C597_SET_VIEWPORT_Z_CLIP },
+    { A_C597_SET_USER_CLIP_ENABLE, A_C597_SET_USER_CLIP_ENABLE },
+    { A_C597_SET_USER_CLIP_OP, A_C597_SET_USER_CLIP_OP },
     { A_C597_SET_SCISSOR_ENABLE, A_C597_SET_SCISSOR_VERTICAL },
     { A_C597_SET_RASTER_ENABLE, A_C597_SET_RASTER_ENABLE },
     { A_C597_OGL_SET_CULL, A_C597_OGL_SET_CULL_FACE },

@@ -60,6 +60,7 @@ typedef struct DrawRaster {
     float scale[3], offset[3];          /* viewport 0 */
     float zmin, zmax;
     bool z_clip_zero;                   /* clip z to [0, w] (else [-w, w]) */
+    uint8_t user_clip, user_cull;       /* clip distances clipped or culled by (bit i: distance i) */
     bool ccw_negative;                  /* counter-clockwise = negative area (upper-left origin) */
     bool cull_front, cull_back;
     bool front_ccw;

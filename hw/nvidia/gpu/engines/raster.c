@@ -128,6 +128,18 @@ static void bias_begin(DrawRaster *r, NvThreed *t)
     }
 }
 
+/* The enabled user clip distances, each clipping or (SET_USER_CLIP_OP) culling. */
+static void user_clip_begin(DrawRaster *r, NvThreed *t)
+{
+    for (unsigned i = 0; i < NV_3D_USER_CLIPS; i++) {
+        bool on = (st(t, A_C597_SET_USER_CLIP_ENABLE) >> i) & 1;
+        bool culls = (st(t, A_C597_SET_USER_CLIP_OP) >> NV_3D_USER_CLIP_OP_SHIFT(i)) & 1;
+
+        r->user_clip |= (on && !culls) << i;
+        r->user_cull |= (on && culls) << i;
+    }
+}
+
 bool nv_draw_raster_begin(DrawRaster *r, NvThreed *t, const DrawShader *ps)
 {
     uint32_t origin = st(t, A_C597_SET_WINDOW_ORIGIN);
@@ -152,6 +164,7 @@ bool nv_draw_raster_begin(DrawRaster *r, NvThreed *t, const DrawShader *ps)
     r->zmin = fminf(stf(t, A_C597_SET_VIEWPORT_CLIP_MIN_Z), stf(t, A_C597_SET_VIEWPORT_CLIP_MAX_Z));
     r->zmax = fmaxf(stf(t, A_C597_SET_VIEWPORT_CLIP_MIN_Z), stf(t, A_C597_SET_VIEWPORT_CLIP_MAX_Z));
     r->z_clip_zero = (st(t, A_C597_SET_VIEWPORT_Z_CLIP) & 1) == NV_3D_Z_CLIP_ZERO;
+    user_clip_begin(r, t);
     r->ccw_negative = NV_FEX32(origin, C597_SET_WINDOW_ORIGIN, MODE) == NV_3D_ORIGIN_UPPER_LEFT;
     r->front_ccw = st(t, A_C597_OGL_SET_FRONT_FACE) == NV_3D_FACE_CCW;
     r->provoking_last = (st(t, A_C597_SET_PROVOKING_VERTEX) & 1) == NV_3D_PROVOKING_LAST;
