@@ -163,6 +163,15 @@ cudaError_t crt_launch_prepare(CrtFunc *f, dim3 grid, dim3 block, void **args, s
                                void **params);
 cudaError_t crt_launch_params(CrtFunc *f, dim3 grid, dim3 block, size_t shared,
                               const void *params, uint64_t grid_sync);
+/* A launch on a stream: from argument pointers, or from laid-out bytes (size checked). */
+cudaError_t crt_launch(CrtFunc *f, dim3 grid, dim3 block, void **args, size_t shared,
+                       cudaStream_t stream);
+cudaError_t crt_launch_buffer(CrtFunc *f, dim3 grid, dim3 block, size_t shared,
+                              cudaStream_t stream, const void *params, size_t size);
+/* cudaFuncGetAttributes of a loaded function (crt_func_kernel done). */
+void crt_func_attributes(const CrtFunc *f, struct cudaFuncAttributes *attr);
+/* The module of a fat binary or cubin in the current context (crt_enter done). */
+cudaError_t crt_fatbin_module(CrtFatbin *fb);
 
 /*
  * Stream capture (cudart-graph.c): whether s is capturing, and the work that

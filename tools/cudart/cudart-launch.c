@@ -495,8 +495,8 @@ cudaError_t crt_launch_prepare(CrtFunc *f, dim3 grid, dim3 block, void **args, s
     return cudaSuccess;
 }
 
-static cudaError_t launch(CrtFunc *f, dim3 grid, dim3 block, void **args, size_t shared,
-                          cudaStream_t stream)
+cudaError_t crt_launch(CrtFunc *f, dim3 grid, dim3 block, void **args, size_t shared,
+                       cudaStream_t stream)
 {
     g_autofree void *params = NULL;
     cudaError_t e;
@@ -523,7 +523,7 @@ cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void 
 {
     cudaError_t e = crt_enter();
 
-    return crt_leave(e ? e : launch(kernel, grid, block, args, shared, stream));
+    return crt_leave(e ? e : crt_launch(kernel, grid, block, args, shared, stream));
 }
 
 CRT_EXPORT cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args,
@@ -533,7 +533,31 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
 {
     cudaError_t e = crt_enter();
 
-    return crt_leave(e ? e : launch(crt_func(func), grid, block, args, shared, stream));
+    return crt_leave(e ? e : crt_launch(crt_func(func), grid, block, args, shared, stream));
+}
+
+cudaError_t crt_launch_buffer(CrtFunc *f, dim3 grid, dim3 block, size_t shared,
+                              cudaStream_t stream, const void *params, size_t size)
+{
+    cudaError_t e;
+
+    if (!f) {
+        return cudaErrorInvalidDeviceFunction;
+    }
+    if (!crt_stream_valid(stream)) {
+        return cudaErrorInvalidResourceHandle;
+    }
+    if ((e = crt_func_kernel(f)) || (e = check_config(f, grid, block, shared))) {
+        return e;
+    }
+    if (!params || size != f->kernel.param_size) {
+        return cudaErrorInvalidValue;
+    }
+    if (crt_capturing(stream)) {
+        return crt_capture_kernel(stream, f, grid, block, shared,
+                                  g_memdup2(params, MAX(size, 1u)));
+    }
+    return crt_launch_params(f, grid, block, shared, params, 0);
 }
 
 /* ---- function attributes and occupancy ---- */
@@ -549,6 +573,19 @@ static cudaError_t func_for(const void *func, CrtFunc **f)
     return *f ? crt_func_kernel(*f) : cudaErrorInvalidDeviceFunction;
 }
 
+void crt_func_attributes(const CrtFunc *f, struct cudaFuncAttributes *attr)
+{
+    memset(attr, 0, sizeof(*attr));
+    attr->sharedSizeBytes = f->kernel.shared_size;
+    attr->localSizeBytes = f->kernel.frame_size;
+    attr->maxThreadsPerBlock = (int)max_block(&f->kernel);
+    attr->numRegs = (int)f->kernel.registers;
+    attr->ptxVersion = 75;
+    attr->binaryVersion = 75;
+    attr->maxDynamicSharedSizeBytes = dyn_shared_limit(f);
+    attr->preferredShmemCarveout = -1;
+}
+
 CRT_EXPORT cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)
 {
@@ -559,15 +596,7 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *f
         e = cudaErrorInvalidValue;
     }
     if (!e) {
-        memset(attr, 0, sizeof(*attr));
-        attr->sharedSizeBytes = f->kernel.shared_size;
-        attr->localSizeBytes = f->kernel.frame_size;
-        attr->maxThreadsPerBlock = (int)max_block(&f->kernel);
-        attr->numRegs = (int)f->kernel.registers;
-        attr->ptxVersion = 75;
-        attr->binaryVersion = 75;
-        attr->maxDynamicSharedSizeBytes = dyn_shared_limit(f);
-        attr->preferredShmemCarveout = -1;
+        crt_func_attributes(f, attr);
     }
     return crt_leave(e);
 }
@@ -746,7 +775,7 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *cfg, const void *func,
     if (!e) {
         e = coop ? cooperative(crt_func(func), cfg->gridDim, cfg->blockDim, args,
                                cfg->dynamicSmemBytes, cfg->stream)
-                 : launch(crt_func(func), cfg->gridDim, cfg->blockDim, args,
+                 : crt_launch(crt_func(func), cfg->gridDim, cfg->blockDim, args,
                           cfg->dynamicSmemBytes, cfg->stream);
     }
     return crt_leave(e);

@@ -320,7 +320,6 @@ void __cudaRegisterManagedVar(void **handle, void **host_ptr, char *device_addre
     g_rec_mutex_unlock(&crt.lock);
 }
 
-static cudaError_t fatbin_module(CrtFatbin *fb);
 
 CRT_EXPORT char __cudaInitModule(void **handle);
 char __cudaInitModule(void **handle)
@@ -328,7 +327,7 @@ char __cudaInitModule(void **handle)
     cudaError_t e = crt_enter();
 
     if (!e) {
-        e = fatbin_module((CrtFatbin *)handle);
+        e = crt_fatbin_module((CrtFatbin *)handle);
     }
     return crt_leave(e) == cudaSuccess;
 }
@@ -377,8 +376,7 @@ static bool place_managed(CrtFatbin *fb, GArray *placed)
     return true;
 }
 
-/* The module of a fat binary in the current context (crt_enter done). */
-static cudaError_t fatbin_module(CrtFatbin *fb)
+cudaError_t crt_fatbin_module(CrtFatbin *fb)
 {
     g_autoptr(GArray) placed = g_array_new(false, false, sizeof(NvVgpuSymbol));
 
@@ -415,7 +413,7 @@ CrtFunc *crt_func(const void *host)
 
 cudaError_t crt_func_kernel(CrtFunc *f)
 {
-    cudaError_t e = fatbin_module(f->fb);
+    cudaError_t e = crt_fatbin_module(f->fb);
 
     if (e || f->gen == crt.gen) {
         return e;
@@ -435,7 +433,7 @@ cudaError_t crt_var_address(const void *host, uint64_t *va, uint64_t *size)
     if (!v) {
         return cudaErrorInvalidSymbol;
     }
-    e = fatbin_module(v->fb);
+    e = crt_fatbin_module(v->fb);
     if (e) {
         return e;
     }
@@ -538,7 +536,7 @@ CRT_EXPORT cudaError_t cudaDeviceReset(void);
 cudaError_t cudaDeviceReset(void)
 {
     crt_lock();
-    /* modules die with the GPU; fatbin_module() reloads them in the next context */
+    /* modules die with the GPU; crt_fatbin_module() reloads them in the next context */
     g_hash_table_foreach(crt.fatbins, free_module, NULL);
     crt_devlib_flush();
     nv_vgpu_module_free(crt.devlib);
