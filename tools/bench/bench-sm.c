@@ -11,6 +11,7 @@
 #include <glib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "bench-stats.h"
@@ -88,6 +89,16 @@ static bool run_unit(void *ctx, double *units)
     return true;
 }
 
+/* User and system CPU time of the process so far. */
+static double cpu_seconds(void)
+{
+    struct rusage u;
+
+    getrusage(RUSAGE_SELF, &u);
+    return (double)u.ru_utime.tv_sec + u.ru_utime.tv_usec / 1e6 + (double)u.ru_stime.tv_sec +
+           u.ru_stime.tv_usec / 1e6;
+}
+
 int main(int argc, char **argv)
 {
     const char *root = argc > 1 ? argv[1] : ".";
@@ -109,6 +120,7 @@ int main(int argc, char **argv)
 
         printf("  %s\n", benches[i].name);
         for (unsigned c = 0; c < (cores > 1 ? 2u : 1u); c++) {
+            double cpu0 = cpu_seconds(), wall0 = (double)g_get_monotonic_time() / 1e6;
             BenchFigure f;
             Run r;
 
@@ -120,8 +132,10 @@ int main(int argc, char **argv)
             median[c] = f.median;
             printf("    %2u worker(s): ", counts[c]);
             bench_print(&f, 1e6, "M thread-instr/s");
-            printf("  (%.1f thread-instr per warp-instr)\n",
-                   (double)r.st.thread_insns / (double)MAX(r.st.warp_insns, 1));
+            /* CPU time over wall time: how busy the workers kept the cores */
+            printf("  (%.1f thread-instr per warp-instr, %.2f cores busy)\n",
+                   (double)r.st.thread_insns / (double)MAX(r.st.warp_insns, 1),
+                   (cpu_seconds() - cpu0) / ((double)g_get_monotonic_time() / 1e6 - wall0));
             run_close(&r);
         }
         if (median[0] > 0 && median[1] > 0) {
