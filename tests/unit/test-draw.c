@@ -742,6 +742,92 @@ static void test_depth(void)
 }
 
 /*
+ * The depth bounds test reads the depth already stored: after a near
+ * triangle (0.25) over the top-left half of a target cleared to 1, a
+ * square drawn everywhere with depth test off and bounds [0, 0.5] lands only
+ * where 0.25 is stored; with bounds [0.5, 1] only where 1 is; with the test
+ * off everywhere.
+ */
+static void test_depth_bounds(void)
+{
+    static const struct {
+        bool on;
+        float lo, hi;
+        bool near_drawn, far_drawn;
+    } cases[] = { { true, 0.0f, 0.5f, true, false }, { true, 0.5f, 1.0f, false, true },
+                  { false, 0.5f, 0.5f, true, true } };
+    const float red[4] = { 1, 0, 0, 1 }, blue[4] = { 0, 0, 1, 1 };
+
+    for (unsigned k = 0; k < G_N_ELEMENTS(cases); k++) {
+        Ctx *c = draw_ctx_new(N, N, 1);
+
+        depth_less(c);
+        vertex(c, 0, 0, 0, 0.25f, red);
+        vertex(c, 1, 16, 0, 0.25f, red);
+        vertex(c, 2, 0, 16, 0.25f, red);
+        draw_arrays(c, NV_3D_OP_TRIANGLES, 0, 3);
+        mthd(c, A_C597_SET_DEPTH_TEST, 0);
+        mthd(c, A_C597_SET_DEPTH_BOUNDS_TEST, cases[k].on);
+        mthd_f(c, A_C597_SET_DEPTH_BOUNDS_MIN, cases[k].lo);
+        mthd_f(c, A_C597_SET_DEPTH_BOUNDS_MAX, cases[k].hi);
+        vertex(c, 0, 0, 0, 0.5f, blue);
+        vertex(c, 1, 32, 0, 0.5f, blue);
+        vertex(c, 2, 0, 32, 0.5f, blue);
+        draw_arrays(c, NV_3D_OP_TRIANGLES, 0, 3);
+        for (unsigned y = 0; y < N; y++) {
+            for (unsigned x = 0; x < N; x++) {
+                bool near = x + y < 15;
+
+                g_assert_cmpuint(pixel(c, x, y)[2], ==,
+                                 (near ? cases[k].near_drawn : cases[k].far_drawn) ? 255 : 0);
+            }
+        }
+        draw_ctx_free(c);
+    }
+}
+
+/*
+ * Logic ops (SET_LOGIC_OP) on an RGBA8 target instead of blending: the
+ * target holds 0x5a in every byte (a first square), a second square of
+ * 0x0f bytes (colour 15/255) combines with it by XOR, AND, OR_REVERSE and
+ * COPY_INVERTED, each checked against the bitwise C expression; blending,
+ * left on, does not apply.
+ */
+static void test_logic_ops(void)
+{
+    static const struct {
+        uint32_t func;
+        uint8_t want;
+    } cases[] = { { 0x1506, 0x5a ^ 0x0f }, { 0x1501, 0x5a & 0x0f },
+                  { 0x150b, (uint8_t)(0x0f | ~0x5a) }, { 0x150c, (uint8_t)~0x0f } };
+    const float first[4] = { 0x5a / 255.0f, 0x5a / 255.0f, 0x5a / 255.0f, 0x5a / 255.0f };
+    const float second[4] = { 15 / 255.0f, 15 / 255.0f, 15 / 255.0f, 15 / 255.0f };
+
+    for (unsigned k = 0; k < G_N_ELEMENTS(cases); k++) {
+        Ctx *c = draw_ctx_new(N, N, 1);
+
+        additive_blend(c);
+        mthd(c, A_C597_SET_LOGIC_OP, 1);
+        mthd(c, A_C597_SET_LOGIC_OP_FUNC, 0x1503);                  /* COPY */
+        for (unsigned i = 0; i < 4; i++) {
+            vertex(c, i, (i & 1) * 16.0f, (i >> 1) * 16.0f, 0.5f, first);
+            vertex(c, 4 + i, (i & 1) * 16.0f, (i >> 1) * 16.0f, 0.5f, second);
+        }
+        draw_arrays(c, NV_3D_OP_TRIANGLE_STRIP, 0, 4);
+        mthd(c, A_C597_SET_LOGIC_OP_FUNC, cases[k].func);
+        draw_arrays(c, NV_3D_OP_TRIANGLE_STRIP, 4, 4);
+        for (unsigned y = 0; y < N; y++) {
+            for (unsigned x = 0; x < N; x++) {
+                for (unsigned ch = 0; ch < 4; ch++) {
+                    g_assert_cmphex(pixel(c, x, y)[ch], ==, cases[k].want);
+                }
+            }
+        }
+        draw_ctx_free(c);
+    }
+}
+
+/*
  * Depth bias on a ZF32 target: a second triangle at the first's depth
  * (0.5) fails LESS unless biased towards the eye: -2 half units of
  * 2^(-1 - 23) make it 0.5 - 2^-24 and it passes; a clamp of -2^-30 leaves
@@ -1032,6 +1118,8 @@ int main(int argc, char **argv)
     g_test_add_func("/draw/depth", test_depth);
     g_test_add_func("/draw/stencil", test_stencil);
     g_test_add_func("/draw/depth-bias", test_depth_bias);
+    g_test_add_func("/draw/depth-bounds", test_depth_bounds);
+    g_test_add_func("/draw/logic-ops", test_logic_ops);
     g_test_add_func("/draw/trap", test_trap);
     g_test_add_func("/draw/bad-header", test_bad_header);
     g_test_add_func("/draw/sliced", test_sliced);

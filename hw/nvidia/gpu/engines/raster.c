@@ -635,6 +635,21 @@ static uint32_t px_layer(const DrawRaster *r, const NvSmPixel *px)
     return r->shader_layer ? r->s->prims[px->prim].flat[NV_ATTR_RT_LAYER / 4] : r->rt_layer;
 }
 
+/*
+ * The depth bounds test (SET_DEPTH_BOUNDS_TEST): the depth already stored at
+ * the pixel, not the fragment's, must lie in [SET_DEPTH_BOUNDS_MIN, _MAX];
+ * a fragment that fails it is dropped before the stencil test.
+ */
+static bool depth_bounds_fail(NvThreed *t, const RtDepthFormat *f, const uint8_t *texel)
+{
+    uint64_t bits = nv_rt_get_bits(texel, f->zpos, f->zbits);
+    double stored = f->zbits == 32 ? (double)nv_f32_of((uint32_t)bits)
+                                   : (double)bits / (double)((1ull << f->zbits) - 1);
+
+    return !(stored >= stf(t, A_C597_SET_DEPTH_BOUNDS_MIN) &&
+             stored <= stf(t, A_C597_SET_DEPTH_BOUNDS_MAX));
+}
+
 static bool depth_stencil(DrawRaster *r, const RtSurf *zs, const RtDepthFormat *f,
                           const NvSmPixel *px, bool *pass)
 {
@@ -643,6 +658,7 @@ static bool depth_stencil(DrawRaster *r, const RtSurf *zs, const RtDepthFormat *
     const NvSmPrim *p = &r->s->prims[px->prim];
     bool ztest = f->zbits && (st(t, A_C597_SET_DEPTH_TEST) & 1);
     bool stest = f->sbits && (st(t, A_C597_SET_STENCIL_TEST) & 1);
+    bool btest = f->zbits && (st(t, A_C597_SET_DEPTH_BOUNDS_TEST) & 1);
     float z = fminf(fmaxf(plane_at(p, NV_ATTR_POSITION / 4 + 2, px), r->zmin), r->zmax);
     uint32_t layer = px_layer(r, px);
     uint64_t va = nv_rt_texel(zs, px->x, px->y, layer), zq = 0, old = 0;
@@ -652,12 +668,16 @@ static bool depth_stencil(DrawRaster *r, const RtSurf *zs, const RtDepthFormat *
     Stencil sc = { 0 };
 
     *pass = true;
-    if ((!ztest && !stest) || px->x >= zs->width || px->y >= zs->height ||
+    if ((!ztest && !stest && !btest) || px->x >= zs->width || px->y >= zs->height ||
         layer >= zs->depth) {
         return true;
     }
     if (!m->read(m->opaque, true, 0, va, texel, f->bytes)) {
         return false;
+    }
+    if (btest && depth_bounds_fail(t, f, texel)) {
+        *pass = false;
+        return true;
     }
     if (stest) {
         stencil_state(t, p->flat[NV_ATTR_FRONT_FACE / 4] != 0, &sc);
@@ -801,6 +821,17 @@ static void saturate(NvThreed *t, unsigned j, const RtColorFormat *f, uint32_t v
     }
 }
 
+/*
+ * SET_LOGIC_OP_FUNC (GL's values 0x1500..0x150f): the low four bits are the
+ * result's truth table over (source, destination) bits: bit 0 for (1, 1),
+ * 1 for (1, 0), 2 for (0, 1), 3 for (0, 0).
+ */
+static uint8_t logic_op(uint32_t func, uint8_t s, uint8_t d)
+{
+    return (uint8_t)(((func & 1) ? s & d : 0) | ((func & 2) ? s & ~d : 0) |
+                     ((func & 4) ? ~s & d : 0) | ((func & 8) ? ~s & ~d : 0));
+}
+
 static bool color_write(DrawRaster *r, unsigned j, const NvSmPixel *px, const uint32_t *out)
 {
     NvThreed *t = r->t;
@@ -813,6 +844,7 @@ static bool color_write(DrawRaster *r, unsigned j, const NvSmPixel *px, const ui
     uint8_t texel[RT_MAX_BPP], mask[RT_MAX_BPP], old[RT_MAX_BPP];
     const RtColorFormat *f;
     uint32_t layer = px_layer(r, px);
+    bool logic;
     RtSurf s;
     uint64_t va;
 
@@ -831,12 +863,18 @@ static bool color_write(DrawRaster *r, unsigned j, const NvSmPixel *px, const ui
     if (!m->read(m->opaque, true, 0, va, old, f->bytes)) {
         return false;
     }
-    if ((st(t, A_C597_SET_BLEND + 4 * j) & 1) && f->type != NV_RT_UINT && f->type != NV_RT_SINT) {
+    logic = NV_FEX32(st(t, A_C597_SET_LOGIC_OP), C597_SET_LOGIC_OP, ENABLE);
+    if (!logic && (st(t, A_C597_SET_BLEND + 4 * j) & 1) && f->type != NV_RT_UINT &&
+        f->type != NV_RT_SINT) {
         blend(t, j, f, old, v);
     }
     nv_rt_pack(f, v, write, texel, mask);
     for (unsigned i = 0; i < f->bytes; i++) {
-        texel[i] = (uint8_t)((old[i] & ~mask[i]) | (texel[i] & mask[i]));
+        /* logic ops take the packed bits of integer and normalized formats */
+        uint8_t bits = logic && f->type != NV_RT_FLOAT && f->type != NV_RT_SRGB ?
+                       logic_op(st(t, A_C597_SET_LOGIC_OP_FUNC), texel[i], old[i]) : texel[i];
+
+        texel[i] = (uint8_t)((old[i] & ~mask[i]) | (bits & mask[i]));
     }
     return m->write(m->opaque, true, 0, va, texel, f->bytes);
 }
