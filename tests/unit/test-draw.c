@@ -787,6 +787,45 @@ static void test_depth_bounds(void)
 }
 
 /*
+ * GL's alpha test: two squares of alpha 0.25 (left) and 0.75 (right) under
+ * GREATER 0.5 leave only the right one; under LESS 0.5 only the left; off,
+ * both.
+ */
+static void test_alpha_test(void)
+{
+    static const struct {
+        bool on;
+        uint32_t func;
+        bool left, right;
+    } cases[] = { { true, NV_3D_OGL_NEVER + 4, false, true },     /* GREATER */
+                  { true, NV_3D_OGL_NEVER + 1, true, false },     /* LESS */
+                  { false, NV_3D_OGL_NEVER, true, true } };
+    const float lo[4] = { 1, 0, 0, 0.25f }, hi[4] = { 0, 1, 0, 0.75f };
+
+    for (unsigned k = 0; k < G_N_ELEMENTS(cases); k++) {
+        Ctx *c = draw_ctx_new(N, N, 1);
+
+        mthd(c, A_C597_SET_ALPHA_TEST, cases[k].on);
+        mthd(c, A_C597_SET_ALPHA_FUNC, cases[k].func);
+        mthd_f(c, A_C597_SET_ALPHA_REF, 0.5f);
+        for (unsigned i = 0; i < 4; i++) {
+            vertex(c, i, (i & 1) * 8.0f, (i >> 1) * 16.0f, 0.5f, lo);
+            vertex(c, 4 + i, 8 + (i & 1) * 8.0f, (i >> 1) * 16.0f, 0.5f, hi);
+        }
+        draw_arrays(c, NV_3D_OP_TRIANGLE_STRIP, 0, 4);
+        draw_arrays(c, NV_3D_OP_TRIANGLE_STRIP, 4, 4);
+        for (unsigned y = 0; y < N; y++) {
+            for (unsigned x = 0; x < N; x++) {
+                bool drawn = x < 8 ? cases[k].left : cases[k].right;
+
+                g_assert_cmpuint(pixel(c, x, y)[3], ==, drawn ? (x < 8 ? 64 : 191) : 0);
+            }
+        }
+        draw_ctx_free(c);
+    }
+}
+
+/*
  * Logic ops (SET_LOGIC_OP) on an RGBA8 target instead of blending: the
  * target holds 0x5a in every byte (a first square), a second square of
  * 0x0f bytes (colour 15/255) combines with it by XOR, AND, OR_REVERSE and
@@ -1120,6 +1159,7 @@ int main(int argc, char **argv)
     g_test_add_func("/draw/depth-bias", test_depth_bias);
     g_test_add_func("/draw/depth-bounds", test_depth_bounds);
     g_test_add_func("/draw/logic-ops", test_logic_ops);
+    g_test_add_func("/draw/alpha-test", test_alpha_test);
     g_test_add_func("/draw/trap", test_trap);
     g_test_add_func("/draw/bad-header", test_bad_header);
     g_test_add_func("/draw/sliced", test_sliced);

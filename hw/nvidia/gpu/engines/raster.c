@@ -880,6 +880,24 @@ static bool color_write(DrawRaster *r, unsigned j, const NvSmPixel *px, const ui
 }
 
 /* Depth test, then every colour target, for one kept pixel lane. */
+/*
+ * GL's alpha test (SET_ALPHA_TEST): the alpha the pixel shader writes to
+ * its first target (1 when it writes none) against SET_ALPHA_REF by
+ * SET_ALPHA_FUNC; a fragment that fails it is dropped before the depth and
+ * stencil tests.
+ */
+static bool alpha_test_fail(const DrawRaster *r, const uint32_t *out)
+{
+    NvThreed *t = r->t;
+    unsigned comps = r->ps_comps[0], reg = r->ps_regs_of[0] + __builtin_popcount(comps & 7);
+    float alpha = (comps >> 3) & 1 ? nv_f32_of(out[reg]) : 1.0f;
+
+    if (!NV_FEX32(st(t, A_C597_SET_ALPHA_TEST), C597_SET_ALPHA_TEST, ENABLE)) {
+        return false;
+    }
+    return !compare(st(t, A_C597_SET_ALPHA_FUNC), alpha, stf(t, A_C597_SET_ALPHA_REF));
+}
+
 static bool rop(DrawRaster *r, const NvSmPixel *px, const uint32_t *out,
                 const RtSurf *zs, const RtDepthFormat *zf)
 {
@@ -887,6 +905,9 @@ static bool rop(DrawRaster *r, const NvSmPixel *px, const uint32_t *out,
     unsigned count = NV_FEX32(st(t, A_C597_SET_CT_SELECT), C597_SET_CT_SELECT, TARGET_COUNT);
     bool pass = true;
 
+    if (alpha_test_fail(r, out)) {
+        return true;
+    }
     if (zf && !depth_stencil(r, zs, zf, px, &pass)) {
         return false;
     }
