@@ -172,9 +172,9 @@ done
 d=$(deb_of "$pgpv"); d=${d%.deb}
 pgroot=$stage/$d
 # the list below is the stamp's name: changing it unpacks again
-pgstamp=.unpacked-draw
+pgstamp=.unpacked-draw-clip
 if [ ! -f "$pgroot/$pgstamp" ]; then
-    echo "== nvqemu: unpacking shader_runner, three rasterization tests and two test sets of $pgpv"
+    echo "== nvqemu: unpacking shader_runner, five draw tests and three test sets of $pgpv"
     rm -rf "$pgroot"
     mkdir -p "$pgroot"
     dpkg-deb --fsys-tarfile "$debs/$d.deb" | tar -x -C "$pgroot" --wildcards \
@@ -182,9 +182,12 @@ if [ ! -f "$pgroot/$pgstamp" ]; then
         './usr/lib/x86_64-linux-gnu/piglit/bin/triangle-rasterization' \
         './usr/lib/x86_64-linux-gnu/piglit/bin/triangle-rasterization-overdraw' \
         './usr/lib/x86_64-linux-gnu/piglit/bin/triangle-guardband-viewport' \
+        './usr/lib/x86_64-linux-gnu/piglit/bin/depth_bounds' \
+        './usr/lib/x86_64-linux-gnu/piglit/bin/gl-1.0-logicop' \
         './usr/lib/x86_64-linux-gnu/piglit/lib/libpiglitutil*' \
         './usr/lib/x86_64-linux-gnu/piglit/tests/spec/arb_compute_shader/execution/*' \
-        './usr/lib/x86_64-linux-gnu/piglit/tests/spec/glsl-1.10/execution/*'
+        './usr/lib/x86_64-linux-gnu/piglit/tests/spec/glsl-1.10/execution/*' \
+        './usr/lib/x86_64-linux-gnu/piglit/tests/spec/glsl-1.30/execution/clipping/*'
     touch "$pgroot/$pgstamp"
 fi
 d=$(deb_of "$bppv"); d=${d%.deb}
@@ -319,12 +322,15 @@ for f in usr/bin/clinfo usr/bin/clpeak $lib/libOpenCL.so.1 $lib/libRusticlOpenCL
     addon_elf "$vkroot" "$f"
 done
 for f in $pl/bin/shader_runner $pl/bin/triangle-rasterization $pl/bin/triangle-rasterization-overdraw \
-         $pl/bin/triangle-guardband-viewport $pl/lib/libpiglitutil.so.0 $pl/lib/libpiglitutil_gl.so.0; do
+         $pl/bin/triangle-guardband-viewport $pl/bin/depth_bounds $pl/bin/gl-1.0-logicop \
+         $pl/lib/libpiglitutil.so.0 $pl/lib/libpiglitutil_gl.so.0; do
     addon_elf "$pgroot" "$f"
 done
 cp "$pgroot"/$pl/tests/spec/arb_compute_shader/execution/*.shader_test "$mtree/$pl/"
 mkdir -p "$mtree/$pl/glsl-1.10"
 cp "$pgroot"/$pl/tests/spec/glsl-1.10/execution/*.shader_test "$mtree/$pl/glsl-1.10/"
+mkdir -p "$mtree/$pl/glsl-1.30-clipping"
+cp "$pgroot"/$pl/tests/spec/glsl-1.30/execution/clipping/*.shader_test "$mtree/$pl/glsl-1.30-clipping/"
 cp "$vkroot/usr/share/glvnd/egl_vendor.d/50_mesa.json" "$mtree/usr/share/glvnd/egl_vendor.d/"
 # clang's OpenCL headers (its resource directory, where rusticl's clang looks)
 for h in "$vkroot"/usr/lib/llvm-*/lib/clang/*/include/opencl-c-base.h; do

@@ -12,7 +12,9 @@
 # GL's vertex-colour clamp), triangle-rasterization (random
 # triangles against piglit's own rasterizer with the fill convention it
 # measures), triangle-rasterization-overdraw (pixels drawn twice by
-# triangles sharing edges) and triangle-guardband-viewport. One
+# triangles sharing edges) and triangle-guardband-viewport; glsl-1.30's
+# user clip distances, gl-1.0-logicop's single-sampled logic ops, and (on
+# nouveau) depth_bounds. One
 # PASS:/FAIL: line per test and driver; known failures (none at present)
 # are run too and named. Exits 1 if any check failed.
 . /tests/lib.sh
@@ -32,6 +34,16 @@ shaders="and-operator-short-circuit cmod-cmp-to-add-ne fs-frontfacing-ternary-0.
          glsl-fs-convolution-1 glsl-fs-uniform-sampler-array texture2D-computed-coordinate
          texture3D texture3D-computed-coord glsl-clamp-vertex-color"
 programs="triangle-rasterization triangle-rasterization-overdraw triangle-guardband-viewport"
+# glsl-1.30's user clip distances (every one of the 22 passes on both drivers)
+clipping="vs-clip-distance-all-planes-enabled vs-clip-distance-enables vs-clip-distance-primitives
+          vs-clip-based-on-position-homogeneity fs-clip-distance-interpolated
+          vs-clip-distance-const-reject"
+# gl-1.0-logicop's 16 single-sampled subtests (its _MSAA ones need multisampling, not modelled)
+logicops=""
+for op in CLEAR SET COPY COPY_INVERTED NOOP INVERT AND NAND OR NOR XOR EQUIV AND_REVERSE \
+          AND_INVERTED OR_REVERSE OR_INVERTED; do
+    logicops="$logicops -subtest GL_$op"
+done
 # Known to fail, by name (a pass is reported too, so that the list stays true): none
 known=""
 
@@ -59,7 +71,15 @@ for driver in nouveau zink; do
     for p in $programs; do
         piglit_check $driver $p "$(piglit_run $driver $dir/bin/$p)"
     done
+    for t in $clipping; do
+        piglit_check $driver $t \
+            "$(piglit_run $driver $dir/bin/shader_runner $dir/glsl-1.30-clipping/$t.shader_test)"
+    done
+    # shellcheck disable=SC2086  # the subtest options are words
+    piglit_check $driver gl-1.0-logicop "$(piglit_run $driver $dir/bin/gl-1.0-logicop $logicops)"
 done
+# nouveau's GL driver only: zink draws this test through a geometry shader (not modelled)
+piglit_check nouveau depth_bounds "$(piglit_run nouveau $dir/bin/depth_bounds)"
 piglit_known "$known"
 
 collect_dmesg

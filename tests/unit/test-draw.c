@@ -787,6 +787,34 @@ static void test_depth_bounds(void)
 }
 
 /*
+ * On a fixed-point depth target the bounds are rounded as depths are: a
+ * Z16 target cleared to 0.5 holds 32768/65535 (just over 0.5), which
+ * passes bounds [0, 0.5] (nouveau's GL driver relies on it: piglit's
+ * depth_bounds) and fails [0, 0.49].
+ */
+static void test_depth_bounds_fixed(void)
+{
+    const float blue[4] = { 0, 0, 1, 1 };
+
+    for (unsigned k = 0; k < 2; k++) {
+        Ctx *c = draw_ctx_new(N, N, 1);
+
+        depth_target(c, NV_RT_FMT_Z16);
+        mthd_f(c, A_C597_SET_Z_CLEAR_VALUE, 0.5f);
+        mthd(c, A_C597_CLEAR_SURFACE, 1);
+        mthd(c, A_C597_SET_DEPTH_BOUNDS_TEST, 1);
+        mthd_f(c, A_C597_SET_DEPTH_BOUNDS_MIN, 0.0f);
+        mthd_f(c, A_C597_SET_DEPTH_BOUNDS_MAX, k ? 0.49f : 0.5f);
+        vertex(c, 0, 0, 0, 0.5f, blue);
+        vertex(c, 1, 32, 0, 0.5f, blue);
+        vertex(c, 2, 0, 32, 0.5f, blue);
+        draw_arrays(c, NV_3D_OP_TRIANGLES, 0, 3);
+        g_assert_cmpuint(pixel(c, 3, 3)[2], ==, k ? 0 : 255);
+        draw_ctx_free(c);
+    }
+}
+
+/*
  * GL's alpha test: two squares of alpha 0.25 (left) and 0.75 (right) under
  * GREATER 0.5 leave only the right one; under LESS 0.5 only the left; off,
  * both.
@@ -1158,6 +1186,7 @@ int main(int argc, char **argv)
     g_test_add_func("/draw/stencil", test_stencil);
     g_test_add_func("/draw/depth-bias", test_depth_bias);
     g_test_add_func("/draw/depth-bounds", test_depth_bounds);
+    g_test_add_func("/draw/depth-bounds-fixed", test_depth_bounds_fixed);
     g_test_add_func("/draw/logic-ops", test_logic_ops);
     g_test_add_func("/draw/alpha-test", test_alpha_test);
     g_test_add_func("/draw/trap", test_trap);

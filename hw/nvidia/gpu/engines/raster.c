@@ -637,17 +637,27 @@ static uint32_t px_layer(const DrawRaster *r, const NvSmPixel *px)
 
 /*
  * The depth bounds test (SET_DEPTH_BOUNDS_TEST): the depth already stored at
- * the pixel, not the fragment's, must lie in [SET_DEPTH_BOUNDS_MIN, _MAX];
- * a fragment that fails it is dropped before the stencil test.
+ * the pixel, not the fragment's, must lie in [SET_DEPTH_BOUNDS_MIN, _MAX]
+ * (for fixed-point formats, the bounds rounded to the format as depths
+ * are: a stored 0.5 passes a bound of 0.5); a fragment that fails it is
+ * dropped before the stencil test.
  */
 static bool depth_bounds_fail(NvThreed *t, const RtDepthFormat *f, const uint8_t *texel)
 {
     uint64_t bits = nv_rt_get_bits(texel, f->zpos, f->zbits);
-    double stored = f->zbits == 32 ? (double)nv_f32_of((uint32_t)bits)
-                                   : (double)bits / (double)((1ull << f->zbits) - 1);
+    double lo = stf(t, A_C597_SET_DEPTH_BOUNDS_MIN), hi = stf(t, A_C597_SET_DEPTH_BOUNDS_MAX);
+    double one = (double)((1ull << f->zbits) - 1);
 
-    return !(stored >= stf(t, A_C597_SET_DEPTH_BOUNDS_MIN) &&
-             stored <= stf(t, A_C597_SET_DEPTH_BOUNDS_MAX));
+    if (f->zbits == 32) {
+        double stored = nv_f32_of((uint32_t)bits);
+
+        return !(stored >= lo && stored <= hi);
+    }
+    if (isnan(lo) || isnan(hi)) {
+        return true;
+    }
+    return !(bits >= (uint64_t)llrint(fmin(fmax(lo, 0.0), 1.0) * one) &&
+             bits <= (uint64_t)llrint(fmin(fmax(hi, 0.0), 1.0) * one));
 }
 
 static bool depth_stencil(DrawRaster *r, const RtSurf *zs, const RtDepthFormat *f,
