@@ -121,55 +121,39 @@ uint8_t *shader(Ctx *c, uint64_t va, unsigned stage, const uint32_t *extra, unsi
     return p + NV_SPH_BYTES;
 }
 
-/* The vertex shader: position from attribute 0, colour (attribute 1) to attribute address out. */
+/*
+ * The vertex shader: position from attribute 0 (x and y alone with
+ * VS_XY_ONLY), colour (attribute 1) to attribute address out; with VS_CLIP0
+ * also the colour's red as clip distance 0, with VS_INSTANCE_LAYER the
+ * instance as the layer output.
+ */
+static void emit_vertex_shader(Ctx *c, unsigned out, unsigned extras)
+{
+    unsigned pos = extras & VS_XY_ONLY ? 2 : 4;
+    uint8_t *p = shader(c, VS_VA, NV_3D_STAGE_VERTEX, NULL, 0);
+
+    ald(&p, 0, NV_ATTR_GENERIC0, pos);
+    ald(&p, 4, NV_ATTR_GENERIC0 + 16, 4);
+    if (extras & VS_INSTANCE_LAYER) {
+        ald(&p, 8, NV_ATTR_INSTANCE_ID, 1);
+        ast(&p, NV_ATTR_RT_LAYER, 8, 1);
+    }
+    ast(&p, NV_ATTR_POSITION, 0, pos);
+    ast(&p, out, 4, 4);
+    if (extras & VS_CLIP0) {
+        ast(&p, NV_ATTR_CLIP_DISTANCE, 4, 1);
+    }
+    exit_insn(&p);
+}
+
 static void vertex_shader(Ctx *c, unsigned out)
 {
-    uint8_t *p = shader(c, VS_VA, NV_3D_STAGE_VERTEX, NULL, 0);
-
-    ald(&p, 0, NV_ATTR_GENERIC0, 4);
-    ald(&p, 4, NV_ATTR_GENERIC0 + 16, 4);
-    ast(&p, NV_ATTR_POSITION, 0, 4);
-    ast(&p, out, 4, 4);
-    exit_insn(&p);
+    emit_vertex_shader(c, out, 0);
 }
 
-/* The default vertex shader that also writes the colour's red as clip distance 0. */
-void clip_vertex_shader(Ctx *c)
+void vertex_shader_with(Ctx *c, unsigned extras)
 {
-    uint8_t *p = shader(c, VS_VA, NV_3D_STAGE_VERTEX, NULL, 0);
-
-    ald(&p, 0, NV_ATTR_GENERIC0, 4);
-    ald(&p, 4, NV_ATTR_GENERIC0 + 16, 4);
-    ast(&p, NV_ATTR_POSITION, 0, 4);
-    ast(&p, NV_ATTR_GENERIC0, 4, 4);
-    ast(&p, NV_ATTR_CLIP_DISTANCE, 4, 1);
-    exit_insn(&p);
-}
-
-/* The vertex shader with generic 0 the colour, and the instance as the layer output. */
-void layer_vertex_shader(Ctx *c)
-{
-    uint8_t *p = shader(c, VS_VA, NV_3D_STAGE_VERTEX, NULL, 0);
-
-    ald(&p, 0, NV_ATTR_GENERIC0, 4);
-    ald(&p, 4, NV_ATTR_GENERIC0 + 16, 4);
-    ald(&p, 8, NV_ATTR_INSTANCE_ID, 1);
-    ast(&p, NV_ATTR_POSITION, 0, 4);
-    ast(&p, NV_ATTR_GENERIC0, 4, 4);
-    ast(&p, NV_ATTR_RT_LAYER, 8, 1);
-    exit_insn(&p);
-}
-
-/* The vertex shader of nouveau's GL blits: position x and y alone (z and w unwritten). */
-void xy_vertex_shader(Ctx *c)
-{
-    uint8_t *p = shader(c, VS_VA, NV_3D_STAGE_VERTEX, NULL, 0);
-
-    ald(&p, 0, NV_ATTR_GENERIC0, 2);
-    ald(&p, 4, NV_ATTR_GENERIC0 + 16, 4);
-    ast(&p, NV_ATTR_POSITION, 0, 2);
-    ast(&p, NV_ATTR_GENERIC0, 4, 4);
-    exit_insn(&p);
+    emit_vertex_shader(c, NV_ATTR_GENERIC0, extras);
 }
 
 /* The pixel shader: generic 0 (interpolated screen-linearly, or flat) to target 0. */

@@ -54,12 +54,13 @@ void pixel_shader_long(Ctx *c, unsigned imap, unsigned nops);
 void bpt_trap(uint8_t **p);
 /* Shaders passing attribute 1 through address addr, read with IPA of freq (0 PASS, 2 STATE). */
 void varying_shaders(Ctx *c, unsigned addr, unsigned freq);
-/* A vertex shader as the default one that also writes the colour's red as clip distance 0. */
-void clip_vertex_shader(Ctx *c);
-/* A vertex shader writing only the position's x and y (and generic 0, the colour). */
-void xy_vertex_shader(Ctx *c);
-/* A vertex shader as the default one that also writes its instance as the RT layer. */
-void layer_vertex_shader(Ctx *c);
+/*
+ * The default vertex shader (position, colour to generic 0) with extras:
+ * only the position's x and y written (nouveau's GL blits), the colour's
+ * red as clip distance 0, the instance as the render-target layer.
+ */
+enum { VS_XY_ONLY = 1, VS_CLIP0 = 2, VS_INSTANCE_LAYER = 4 };
+void vertex_shader_with(Ctx *c, unsigned extras);
 /* A pixel shader writing a point's sprite coordinates (s, t) and generic 0's b, a. */
 void point_coord_shader(Ctx *c);
 

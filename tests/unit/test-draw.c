@@ -193,7 +193,7 @@ static void test_clip_distances(void)
     Ctx *c = draw_ctx_new(N, N, 1);
 
     additive_blend(c);
-    clip_vertex_shader(c);
+    vertex_shader_with(c, VS_CLIP0);
     mthd(c, A_C597_SET_USER_CLIP_ENABLE, 1);
     draw_clip_square(c, -1.0f, 1.0f);
     for (unsigned y = 0; y < N; y++) {
@@ -230,7 +230,7 @@ static void test_window_coordinates(void)
 
         memcpy(fake_va(c->f, VB_VA + 32 * i, sizeof(v)), v, sizeof(v));
     }
-    xy_vertex_shader(c);
+    vertex_shader_with(c, VS_XY_ONLY);
     mthd(c, A_C597_SET_VIEWPORT_SCALE_OFFSET, 0);
     draw_arrays(c, NV_3D_OP_TRIANGLE_STRIP, 0, 4);
     for (unsigned y = 0; y < N; y++) {
@@ -239,6 +239,15 @@ static void test_window_coordinates(void)
         }
     }
     draw_ctx_free(c);
+}
+
+/* Target 0 as a block-linear N x N RGBA8 target of `layers` layers (one GOB per block). */
+static void layered_target(Ctx *c, unsigned layers)
+{
+    mthd(c, A_C597_SET_COLOR_TARGET_WIDTH, N);
+    mthd(c, A_C597_SET_COLOR_TARGET_MEMORY, NV_RT_LAYOUT_BLOCKLINEAR << R_C597_SET_COLOR_TARGET_MEMORY_LAYOUT_SHIFT);
+    mthd(c, A_C597_SET_COLOR_TARGET_THIRD_DIMENSION, layers);
+    mthd(c, A_C597_SET_COLOR_TARGET_ARRAY_PITCH, N * N);          /* 4-byte units: one layer */
 }
 
 /*
@@ -255,11 +264,8 @@ static void test_shader_layer(void)
     const RtColorFormat *f;
     RtSurf rt;
 
-    mthd(c, A_C597_SET_COLOR_TARGET_WIDTH, N);
-    mthd(c, A_C597_SET_COLOR_TARGET_MEMORY, NV_RT_LAYOUT_BLOCKLINEAR << R_C597_SET_COLOR_TARGET_MEMORY_LAYOUT_SHIFT);
-    mthd(c, A_C597_SET_COLOR_TARGET_THIRD_DIMENSION, 3);
-    mthd(c, A_C597_SET_COLOR_TARGET_ARRAY_PITCH, N * N);          /* 4-byte units: one layer */
-    layer_vertex_shader(c);
+    layered_target(c, 3);
+    vertex_shader_with(c, VS_INSTANCE_LAYER);
     square_corners(c);
     mthd(c, A_C597_SET_DRAW_CONTROL_A, NV_3D_OP_TRIANGLE_STRIP | 1u << 9);   /* iterate instances */
     mthd(c, A_C597_SET_DRAW_CONTROL_B, 2);
@@ -333,10 +339,7 @@ static void test_rt_layer(void)
     const RtColorFormat *f;
     RtSurf rt;
 
-    mthd(c, A_C597_SET_COLOR_TARGET_WIDTH, N);
-    mthd(c, A_C597_SET_COLOR_TARGET_MEMORY, NV_RT_LAYOUT_BLOCKLINEAR << R_C597_SET_COLOR_TARGET_MEMORY_LAYOUT_SHIFT);
-    mthd(c, A_C597_SET_COLOR_TARGET_THIRD_DIMENSION, 2);
-    mthd(c, A_C597_SET_COLOR_TARGET_ARRAY_PITCH, N * N);          /* 4-byte units: one layer */
+    layered_target(c, 2);
     mthd(c, A_C597_SET_RT_LAYER, 1);
     square_corners(c);
     draw_arrays(c, NV_3D_OP_TRIANGLE_STRIP, 0, 4);

@@ -124,13 +124,22 @@ static bool initialized;
 static __thread CUcontext current;
 static GHashTable *modules;     /* live CUmodule */
 
+/* The row of drv_errors[] for a driver code; -1 when it is not one this layer returns. */
+static int drv_error(int code)
+{
+    for (size_t i = 0; i < G_N_ELEMENTS(drv_errors); i++) {
+        if (drv_errors[i].code == code) {
+            return (int)i;
+        }
+    }
+    return -1;
+}
+
 /* A runtime error as the driver API's code. */
 static CUresult drv_code(cudaError_t e)
 {
-    for (size_t i = 0; i < G_N_ELEMENTS(drv_errors); i++) {
-        if (drv_errors[i].code == (int)e) {
-            return e;
-        }
+    if (drv_error(e) >= 0) {
+        return e;
     }
     switch ((int)e) {
     case 13:                                    /* cudaErrorInvalidSymbol */
@@ -194,25 +203,25 @@ CUresult cuDriverGetVersion(int *version)
 CRT_EXPORT CUresult cuGetErrorName(CUresult e, const char **name);
 CUresult cuGetErrorName(CUresult e, const char **name)
 {
-    for (size_t i = 0; name && i < G_N_ELEMENTS(drv_errors); i++) {
-        if (drv_errors[i].code == e) {
-            *name = drv_errors[i].name;
-            return CUDA_SUCCESS;
-        }
+    int i = drv_error(e);
+
+    if (i < 0 || !name) {
+        return CUDA_ERROR_INVALID_VALUE;
     }
-    return CUDA_ERROR_INVALID_VALUE;
+    *name = drv_errors[i].name;
+    return CUDA_SUCCESS;
 }
 
 CRT_EXPORT CUresult cuGetErrorString(CUresult e, const char **text);
 CUresult cuGetErrorString(CUresult e, const char **text)
 {
-    for (size_t i = 0; text && i < G_N_ELEMENTS(drv_errors); i++) {
-        if (drv_errors[i].code == e) {
-            *text = drv_errors[i].text;
-            return CUDA_SUCCESS;
-        }
+    int i = drv_error(e);
+
+    if (i < 0 || !text) {
+        return CUDA_ERROR_INVALID_VALUE;
     }
-    return CUDA_ERROR_INVALID_VALUE;
+    *text = drv_errors[i].text;
+    return CUDA_SUCCESS;
 }
 
 /* ---- the device ---- */

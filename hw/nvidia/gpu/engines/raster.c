@@ -899,11 +899,14 @@ static bool color_write(DrawRaster *r, unsigned j, const NvSmPixel *px, const ui
 static bool alpha_test_fail(const DrawRaster *r, const uint32_t *out)
 {
     NvThreed *t = r->t;
-    unsigned comps = r->ps_comps[0], reg = r->ps_regs_of[0] + __builtin_popcount(comps & 7);
-    float alpha = (comps >> 3) & 1 ? nv_f32_of(out[reg]) : 1.0f;
+    unsigned comps = r->ps_comps[0];
+    float alpha = 1.0f;
 
     if (!NV_FEX32(st(t, A_C597_SET_ALPHA_TEST), C597_SET_ALPHA_TEST, ENABLE)) {
         return false;
+    }
+    if ((comps >> 3) & 1) {
+        alpha = nv_f32_of(out[r->ps_regs_of[0] + __builtin_popcount(comps & 7)]);
     }
     return !compare(st(t, A_C597_SET_ALPHA_FUNC), alpha, stf(t, A_C597_SET_ALPHA_REF));
 }
