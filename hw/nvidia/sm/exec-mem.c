@@ -20,20 +20,48 @@ typedef enum Space { SPACE_GLOBAL, SPACE_SHARED, SPACE_LOCAL } Space;
 
 /* ---- addresses ---- */
 
-static uint64_t lane_addr(NvSmWarp *w, const NvSassAddr *a, unsigned l)
+/* What a adds to every lane's base: the uniform register (pair) and the offset. */
+static uint64_t addr_uniform(NvSmWarp *w, const NvSassAddr *a)
 {
-    uint64_t base = nv_sm_rrow(w, a->reg)[l];
+    uint64_t add = (uint64_t)(int64_t)a->offset;
 
-    if (a->width == NV_SASS_ADDR_64 && a->reg != NV_SASS_RZ) {
-        base |= (uint64_t)nv_sm_rrow(w, a->reg + 1u)[l] << 32;
-    }
-    base <<= (a->scale ? a->scale + 1 : 0);
     if (a->has_ureg && a->ureg != NV_SASS_URZ) {
         /* a 32-bit address (shared memory) takes one UR, the others a pair */
-        base += nv_sm_ureg(w, a->ureg) |
-                (a->width == NV_SASS_ADDR_32 ? 0 : (uint64_t)nv_sm_ureg(w, a->ureg + 1u) << 32);
+        add += nv_sm_ureg(w, a->ureg) |
+               (a->width == NV_SASS_ADDR_32 ? 0 : (uint64_t)nv_sm_ureg(w, a->ureg + 1u) << 32);
     }
-    return base + (uint64_t)(int64_t)a->offset;
+    return add;
+}
+
+/* The register row of the base's upper word (RZ's for 32-bit bases). */
+static const uint32_t *addr_hi_row(NvSmWarp *w, const NvSassAddr *a)
+{
+    return nv_sm_rrow(w, a->width == NV_SASS_ADDR_64 && a->reg != NV_SASS_RZ ? a->reg + 1u
+                                                                              : NV_SASS_RZ);
+}
+
+static unsigned addr_shift(const NvSassAddr *a)
+{
+    return a->scale ? a->scale + 1 : 0;
+}
+
+static uint64_t lane_addr(NvSmWarp *w, const NvSassAddr *a, unsigned l)
+{
+    uint64_t base = (uint64_t)addr_hi_row(w, a)[l] << 32 | nv_sm_rrow(w, a->reg)[l];
+
+    return (base << addr_shift(a)) + addr_uniform(w, a);
+}
+
+/* Every lane's address of a, in one pass that vectorises. */
+static void warp_addrs(NvSmWarp *w, const NvSassAddr *a, uint64_t addr[NV_SM_LANES])
+{
+    const uint32_t *lo = nv_sm_rrow(w, a->reg), *hi = addr_hi_row(w, a);
+    unsigned shift = addr_shift(a);
+    uint64_t add = addr_uniform(w, a);
+
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        addr[l] = (((uint64_t)hi[l] << 32 | lo[l]) << shift) + add;
+    }
 }
 
 /* Generic addresses inside the shared or local window go there. */
@@ -154,6 +182,37 @@ static uint32_t extend(unsigned size, const uint8_t *b)
     }
 }
 
+/* The lanes' words at their addresses in page into d; consecutive ones as one copy. */
+static void page_load32(const uint8_t *page, const uint64_t addr[NV_SM_LANES],
+                        bool consecutive, uint32_t *d)
+{
+    if (consecutive && G_BYTE_ORDER == G_LITTLE_ENDIAN) {
+        memcpy(d, page + (addr[0] & (NV_SM_PAGE_SIZE - 1)), NV_SM_LANES * 4);
+        return;
+    }
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        uint32_t x;
+
+        memcpy(&x, page + (addr[l] & (NV_SM_PAGE_SIZE - 1)), 4);
+        d[l] = GUINT32_FROM_LE(x);
+    }
+}
+
+/* The lanes' words of v to their addresses in page; consecutive ones as one copy. */
+static void page_store32(uint8_t *page, const uint64_t addr[NV_SM_LANES], bool consecutive,
+                         const uint32_t *v)
+{
+    if (consecutive && G_BYTE_ORDER == G_LITTLE_ENDIAN) {
+        memcpy(page + (addr[0] & (NV_SM_PAGE_SIZE - 1)), v, NV_SM_LANES * 4);
+        return;
+    }
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        uint32_t x = GUINT32_TO_LE(v[l]);
+
+        memcpy(page + (addr[l] & (NV_SM_PAGE_SIZE - 1)), &x, 4);
+    }
+}
+
 /*
  * The common case of a 32-bit LDG/STG by a full warp whose addresses are
  * aligned and inside one directly mapped page: one translation, then plain
@@ -163,16 +222,18 @@ static uint32_t extend(unsigned size, const uint8_t *b)
  */
 static bool coalesced32(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, bool write)
 {
-    uint64_t addr[NV_SM_LANES], diff = 0;
+    const NvSassAddr *a = &in->addr;
+    uint64_t addr[NV_SM_LANES], diff = 0, gaps = 0;
     uint8_t *page;
     bool fault;
 
     if (mask != NV_SM_ALL_LANES || in->mod.mem.size != NV_SASS_MEM_32 || !in->mod.mem.e) {
         return false;
     }
+    warp_addrs(w, a, addr);
     for (unsigned l = 0; l < NV_SM_LANES; l++) {
-        addr[l] = lane_addr(w, &in->addr, l);
         diff |= ((addr[l] ^ addr[0]) & ~(uint64_t)(NV_SM_PAGE_SIZE - 1)) | (addr[l] & 3);
+        gaps |= addr[l] ^ (addr[0] + 4 * l);
     }
     if (diff) {
         return false;       /* several pages or misaligned */
@@ -186,22 +247,9 @@ static bool coalesced32(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, bool w
         return false;       /* slow memory (system memory, sparse pages) */
     }
     if (write) {
-        const uint32_t *v = nv_sm_rrow(w, in->src[0].reg);
-
-        for (unsigned l = 0; l < NV_SM_LANES; l++) {
-            uint32_t x = GUINT32_TO_LE(v[l]);
-
-            memcpy(page + (addr[l] & (NV_SM_PAGE_SIZE - 1)), &x, 4);
-        }
+        page_store32(page, addr, !gaps, nv_sm_rrow(w, in->src[0].reg));
     } else {
-        uint32_t *d = nv_sm_wrow(w, in->dst.reg);
-
-        for (unsigned l = 0; l < NV_SM_LANES; l++) {
-            uint32_t x;
-
-            memcpy(&x, page + (addr[l] & (NV_SM_PAGE_SIZE - 1)), 4);
-            d[l] = GUINT32_FROM_LE(x);
-        }
+        page_load32(page, addr, !gaps, nv_sm_wrow(w, in->dst.reg));
     }
     return true;
 }

@@ -48,8 +48,10 @@ struct NvSm {
  * those extensions, and the baseline build otherwise.
  */
 extern const NvSmExecFn nv_sm_exec_table_v3[NV_SASS_OP_COUNT] __attribute__((weak));
+extern NvSmExecFn nv_sm_fast_executor_v3(const NvSassInsn *in) __attribute__((weak));
 
 static const NvSmExecFn *exec_table;
+static NvSmExecFn (*fast_executor)(const NvSassInsn *in);
 
 const NvSmExecFn *nv_sm_exec_table_get(bool v3)
 {
@@ -73,16 +75,40 @@ static bool use_v3(void)
 
 static gpointer exec_table_init(gpointer unused)
 {
-    exec_table = use_v3() ? nv_sm_exec_table_v3 : nv_sm_exec_table;
+    bool v3 = use_v3();
+
+    exec_table = v3 ? nv_sm_exec_table_v3 : nv_sm_exec_table;
+    /* NVGPU_SM_GENERIC=1: the general executors only (to compare with) */
+    if (!g_getenv("NVGPU_SM_GENERIC")) {
+        fast_executor = v3 ? nv_sm_fast_executor_v3 : nv_sm_fast_executor;
+    }
     return NULL;
 }
 
-NvSmExecFn nv_sm_executor(unsigned opcode)
+static void exec_tables_init(void)
 {
     static GOnce once = G_ONCE_INIT;
 
     g_once(&once, exec_table_init, NULL);
+}
+
+NvSmExecFn nv_sm_executor(unsigned opcode)
+{
+    exec_tables_init();
     return opcode < NV_SASS_OP_COUNT ? exec_table[opcode] : NULL;
+}
+
+NvSmExecFn nv_sm_fast_executor_in_use(const NvSassInsn *in)
+{
+    exec_tables_init();
+    return fast_executor ? fast_executor(in) : NULL;
+}
+
+NvSmExecFn nv_sm_executor_for(const NvSassInsn *in)
+{
+    NvSmExecFn fn = nv_sm_fast_executor_in_use(in);
+
+    return fn ? fn : nv_sm_executor(in->opcode);
 }
 
 /* ---- errors ---- */

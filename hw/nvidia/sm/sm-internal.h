@@ -380,6 +380,12 @@ extern const NvSmExecFn NV_SM_VARIANT_NAME(nv_sm_exec_table)[NV_SASS_OP_COUNT];
 const NvSmExecFn *nv_sm_exec_table_get(bool v3);
 /* The executor of an opcode in the table in use, or NULL (illegal instruction). */
 NvSmExecFn nv_sm_executor(unsigned opcode);
+/* A fast form's executor for in (exec-fast.c), or NULL where it has none. */
+NvSmExecFn NV_SM_VARIANT_NAME(nv_sm_fast_executor)(const NvSassInsn *in);
+/* The fast form of the build in use (NULL: none, or NVGPU_SM_GENERIC is set). */
+NvSmExecFn nv_sm_fast_executor_in_use(const NvSassInsn *in);
+/* What runs in: its fast form, else its opcode's executor (NULL: illegal). */
+NvSmExecFn nv_sm_executor_for(const NvSassInsn *in);
 
 /* ---- the interpreter core (exec.c, warp.c, cta.c), not for executors ---- */
 

@@ -43,7 +43,7 @@ static void chunk_decode(NvSmChunk *c, const uint8_t *bytes)
         memcpy(&hi, bytes + i * 16 + 8, 8);
         if (nv_sass_decode(GUINT64_FROM_LE(lo), GUINT64_FROM_LE(hi), c->base + i * 16,
                            &c->code[i].in)) {
-            c->code[i].fn = nv_sm_executor(c->code[i].in.opcode);
+            c->code[i].fn = nv_sm_executor_for(&c->code[i].in);
         }
     }
 }
@@ -392,17 +392,25 @@ static void trace_insn(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
     w->l->d.trace(w->l->d.trace_opaque, line);
 }
 
+/* The code entry after c when the group goes straight on to next (NULL: fetch). */
+static const NvSmCode *straight_on(const NvSmWarp *w, const NvSmCode *c, uint64_t next)
+{
+    return next == w->pc + 16 && next % NV_SM_CHUNK_BYTES ? c + 1 : NULL;
+}
+
 /* Runs the warp until it blocks, finishes or used quantum warp-instructions. */
 void nv_sm_warp_run(NvSmWarp *w, uint64_t quantum)
 {
     NvSmLaunch *l = w->l;
+    bool tracing = l->d.trace != NULL;
+    const NvSmCode *c = NULL;
     uint64_t n = 0, lanes = 0;
 
     while (w->active && n < quantum) {
-        const NvSmCode *c = fetch(w, &n);
         uint32_t mask;
 
-        if (!c) {
+        /* straight-line code steps through the chunk without a lookup */
+        if (!c && !(c = fetch(w, &n))) {
             break;
         }
         if (!c->fn) {
@@ -410,7 +418,7 @@ void nv_sm_warp_run(NvSmWarp *w, uint64_t quantum)
             break;
         }
         mask = w->active & nv_sm_pred(w, c->in.guard);
-        if (G_UNLIKELY(l->d.trace)) {
+        if (G_UNLIKELY(tracing)) {
             trace_insn(w, &c->in, mask);
         }
         w->next_pc = w->pc + 16;
@@ -423,10 +431,13 @@ void nv_sm_warp_run(NvSmWarp *w, uint64_t quantum)
         }
         if (w->resched) {
             reschedule(w);
+            c = NULL;
         } else {
+            c = straight_on(w, c, w->next_pc);
             w->pc = w->next_pc;
             if (G_UNLIKELY(w->pc >= w->merge_pc)) {
                 reschedule(w);
+                c = NULL;
             }
         }
     }
@@ -441,7 +452,7 @@ bool nv_sm_test_exec(NvSmWarp *w, uint64_t lo, uint64_t hi)
     NvSassInsn in;
     NvSmExecFn fn;
 
-    if (!nv_sass_decode(lo, hi, w->pc, &in) || !(fn = nv_sm_executor(in.opcode))) {
+    if (!nv_sass_decode(lo, hi, w->pc, &in) || !(fn = nv_sm_executor_for(&in))) {
         return false;
     }
     w->next_pc = w->pc + 16;
