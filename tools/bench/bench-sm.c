@@ -102,6 +102,7 @@ static double cpu_seconds(void)
 int main(int argc, char **argv)
 {
     const char *root = argc > 1 ? argv[1] : ".";
+    const char *only = argc > 2 ? argv[2] : NULL;   /* a kernel name: that one only (perf) */
     char *kdir = g_build_filename(root, "tools/bench/kernels", NULL);
     char *sdir = g_build_filename(root, "tests/sass", NULL);
     unsigned cores = (unsigned)MAX(sysconf(_SC_NPROCESSORS_ONLN), 1);
@@ -118,6 +119,9 @@ int main(int argc, char **argv)
         const unsigned counts[2] = { 1, cores };
         double median[2] = { 0, 0 };
 
+        if (only && strcmp(only, benches[i].kernel)) {
+            continue;
+        }
         printf("  %s\n", benches[i].name);
         for (unsigned c = 0; c < (cores > 1 ? 2u : 1u); c++) {
             double cpu0 = cpu_seconds(), wall0 = (double)g_get_monotonic_time() / 1e6;

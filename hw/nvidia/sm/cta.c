@@ -272,7 +272,7 @@ static bool round_end(NvSmCta *c)
 bool nv_sm_cta_run(NvSmCta *c, uint64_t quantum, uint64_t *used, NvSmTimer *t)
 {
     NvSmLaunch *l = c->l;
-    uint64_t n = 0;
+    uint64_t n = 0, lanes = 0;
 
     while (n < quantum && !t->over && !g_atomic_int_get(&l->stopped)) {
         NvSmWarp *w;
@@ -285,9 +285,10 @@ bool nv_sm_cta_run(NvSmCta *c, uint64_t quantum, uint64_t *used, NvSmTimer *t)
             next_turn(c);
             continue;
         }
-        w->executed = 0;
+        w->executed = w->lanes_executed = 0;
         nv_sm_warp_run(w, MIN(MIN((uint64_t)c->left, quantum - n), t->left));
         n += w->executed;
+        lanes += w->lanes_executed;
         c->ran = true;
         if (w->executed >= c->left || !w->active) {
             next_turn(c);
@@ -297,5 +298,6 @@ bool nv_sm_cta_run(NvSmCta *c, uint64_t quantum, uint64_t *used, NvSmTimer *t)
         nv_sm_timer_charge(l, t, w->executed);
     }
     *used += n;
+    __atomic_fetch_add(&l->thread_insns, lanes, __ATOMIC_RELAXED);
     return cta_done(c) || g_atomic_int_get(&l->stopped);
 }

@@ -434,12 +434,33 @@ static uint64_t clock_ns(NvSmWarp *w)
     return l->mem.time_ns ? l->mem.time_ns(l->mem.opaque) : (uint64_t)g_get_monotonic_time() * 1000;
 }
 
-static uint32_t sreg_value(NvSmWarp *w, unsigned sr, unsigned l)
+/* The thread coordinates of the warp's lanes from lane 0 on (counted, not divided). */
+static void lane_tids(const NvSmWarp *w, unsigned lanes, uint32_t tid[][3])
 {
     const NvSmLaunchDesc *d = &w->l->d;
-    uint32_t t = w->index * NV_SM_LANES + l;
-    uint32_t tx = t % d->block[0], ty = t / d->block[0] % d->block[1];
-    uint32_t tz = t / d->block[0] / d->block[1];
+    uint32_t t = w->index * NV_SM_LANES;
+    uint32_t x = t % d->block[0], y = t / d->block[0] % d->block[1];
+    uint32_t z = t / d->block[0] / d->block[1];
+
+    for (unsigned l = 0; l < lanes; l++) {
+        tid[l][0] = x;
+        tid[l][1] = y;
+        tid[l][2] = z;
+        if (++x == d->block[0]) {
+            x = 0;
+            if (++y == d->block[1]) {
+                y = 0;
+                z++;
+            }
+        }
+    }
+}
+
+/* Special register sr of lane l, whose thread coordinates are tid. */
+static uint32_t sreg_value(NvSmWarp *w, unsigned sr, unsigned l, const uint32_t tid[3])
+{
+    const NvSmLaunchDesc *d = &w->l->d;
+    uint32_t tx = tid[0], ty = tid[1], tz = tid[2];
     uint32_t lt = (1u << l) - 1;
 
     switch (sr) {
@@ -514,10 +535,11 @@ static uint32_t sreg_value(NvSmWarp *w, unsigned sr, unsigned l)
 
 static void exec_S2R(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
-    uint32_t v[NV_SM_LANES];
+    uint32_t v[NV_SM_LANES], tid[NV_SM_LANES][3];
 
+    lane_tids(w, NV_SM_LANES, tid);
     for (unsigned l = 0; l < NV_SM_LANES; l++) {
-        v[l] = sreg_value(w, in->src[0].reg, l);
+        v[l] = sreg_value(w, in->src[0].reg, l, tid[l]);
     }
     nv_sm_write(w, in->dst.reg, v, mask);
 }
@@ -525,12 +547,13 @@ static void exec_S2R(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 /* CS2R: 64-bit reads fill a register pair (SR_CLOCKLO: the whole clock). */
 static void exec_CS2R(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
-    uint32_t lo[NV_SM_LANES], hi[NV_SM_LANES];
+    uint32_t lo[NV_SM_LANES], hi[NV_SM_LANES], tid[NV_SM_LANES][3];
     unsigned sr = in->src[0].reg;
 
+    lane_tids(w, NV_SM_LANES, tid);
     for (unsigned l = 0; l < NV_SM_LANES; l++) {
-        lo[l] = sr == NV_SASS_SRZ ? 0 : sreg_value(w, sr, l);
-        hi[l] = sr == NV_SASS_SRZ ? 0 : sreg_value(w, sr + 1, l);
+        lo[l] = sr == NV_SASS_SRZ ? 0 : sreg_value(w, sr, l, tid[l]);
+        hi[l] = sr == NV_SASS_SRZ ? 0 : sreg_value(w, sr + 1, l, tid[l]);
     }
     nv_sm_write(w, in->dst.reg, lo, mask);
     if (in->mod.ctl.cs2r_64 && in->dst.reg != NV_SASS_RZ) {
@@ -541,7 +564,11 @@ static void exec_CS2R(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 static void exec_S2UR(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     if (mask) {
-        nv_sm_set_ureg(w, in->dst.reg, sreg_value(w, in->src[0].reg, __builtin_ctz(mask)));
+        unsigned l = __builtin_ctz(mask);
+        uint32_t tid[NV_SM_LANES][3];
+
+        lane_tids(w, l + 1, tid);
+        nv_sm_set_ureg(w, in->dst.reg, sreg_value(w, in->src[0].reg, l, tid[l]));
     }
 }
 

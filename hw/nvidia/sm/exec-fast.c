@@ -10,6 +10,9 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
 #include "sm-internal.h"
 #include "hw/nvidia/nv-f16.h"
 
@@ -129,11 +132,11 @@ SHF_IMM(shf_r_hi_s, (uint32_t)((int32_t)z >> y))
  * IMAD.WIDE(.U32) without carry-out: {d+1:d} = a * b + {c+1:c}, c a
  * register pair or a U-shaped 64-bit value.
  */
-#define IMAD_WIDE(B, C)                                                     \
-static void imad_wide_R##B##C(NvSmWarp *w, const NvSassInsn *in, uint32_t mask) \
+#define IMAD_WIDE(B, C, S)                                                  \
+static void imad_wide##S##_R##B##C(NvSmWarp *w, const NvSassInsn *in, uint32_t mask) \
 {                                                                           \
     uint32_t r[LANES], rh[LANES];                                           \
-    bool sgn = in->mod.i.is_signed;                                         \
+    const bool sgn = #S[1] == 's';                                          \
     const uint32_t *s0 = nv_sm_rrow(w, in->src[0].reg);                     \
     WIDE_B_##B;                                                             \
     WIDE_C_##C;                                                             \
@@ -163,10 +166,11 @@ static void imad_wide_R##B##C(NvSmWarp *w, const NvSassInsn *in, uint32_t mask) 
 #define WIDE_GET_CH_R   c1[l]
 #define WIDE_GET_C_U    c0
 #define WIDE_GET_CH_U   c1
-IMAD_WIDE(R, R)
-IMAD_WIDE(U, R)
-IMAD_WIDE(R, U)
-IMAD_WIDE(U, U)
+#define IMAD_WIDE_SIGNS(B, C) IMAD_WIDE(B, C, _s) IMAD_WIDE(B, C, _u)
+IMAD_WIDE_SIGNS(R, R)
+IMAD_WIDE_SIGNS(U, R)
+IMAD_WIDE_SIGNS(R, U)
+IMAD_WIDE_SIGNS(U, U)
 
 /*
  * ISETP without .EX: the lanes' compare as a mask, combined with the
@@ -176,23 +180,42 @@ IMAD_WIDE(U, U)
 static void isetp_R##B(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)    \
 {                                                                           \
     const NvSassModIntAlu *m = &in->mod.i;                                  \
-    uint32_t want_lt = m->cmp & 1 ? 1 : 0, want_eq = m->cmp & 2 ? 1 : 0;    \
-    uint32_t want_gt = m->cmp & 4 ? 1 : 0, flip = m->is_signed ? 0x80000000u : 0; \
-    uint32_t t = 0, acc;                                                    \
+    uint32_t want_lt = m->cmp & 1 ? ~0u : 0, want_eq = m->cmp & 2 ? ~0u : 0; \
+    uint32_t want_gt = m->cmp & 4 ? ~0u : 0, flip = m->is_signed ? 0x80000000u : 0; \
+    uint32_t v[LANES], t, acc;                                              \
     SRC_R(0);                                                               \
     SRC_##B(1);                                                             \
                                                                             \
     for (unsigned l = 0; l < LANES; l++) {                                  \
         uint32_t x = s0[l] ^ flip, y = GET_##B(1) ^ flip;                   \
-        uint32_t v = (x < y ? want_lt : 0) | (x == y ? want_eq : 0) | (x > y ? want_gt : 0); \
-        t |= v << l;                                                        \
+        v[l] = (x < y ? want_lt : 0) | (x == y ? want_eq : 0) | (x > y ? want_gt : 0); \
     }                                                                       \
+    t = lane_bits(v);                                                       \
     if (!mask) {                                                            \
         return;                                                             \
     }                                                                       \
     acc = nv_sm_pred(w, in->psrc[0]);                                       \
     nv_sm_set_pred(w, in->pdst[0], bool_result(m->bool_op, t, acc), mask);  \
     nv_sm_set_pred(w, in->pdst[1], bool_result(m->bool_op, ~t, acc), mask); \
+}
+
+/* The lane mask of v[] (each lane's word 0 or all ones). */
+static inline uint32_t lane_bits(const uint32_t v[LANES])
+{
+    uint32_t m = 0;
+
+#ifdef __AVX2__
+    for (unsigned l = 0; l < LANES; l += 8) {
+        __m256 x = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(v + l)));
+
+        m |= (uint32_t)_mm256_movemask_ps(x) << l;
+    }
+#else
+    for (unsigned l = 0; l < LANES; l++) {
+        m |= (v[l] & 1) << l;
+    }
+#endif
+    return m;
 }
 
 /* PTX BoolOp on lane masks (as int-alu.h's bool_s). */
@@ -291,7 +314,10 @@ NvSmExecFn NV_SM_VARIANT_NAME(nv_sm_fast_executor)(const NvSassInsn *in)
         if (!mi->wide) {
             return FAST3_PICK(imad, in);
         }
-        return pred_discarded(in->pdst[0]) ? FAST3_PICK(imad_wide, in) : NULL;
+        if (!pred_discarded(in->pdst[0])) {
+            return NULL;
+        }
+        return mi->is_signed ? FAST3_PICK(imad_wide_s, in) : FAST3_PICK(imad_wide_u, in);
     case NV_SASS_OP_ISETP:
         return plain2(in) && !mi->ex ? (is_uniform(&in->src[1]) ? isetp_RU : isetp_RR) : NULL;
     case NV_SASS_OP_IADD3:

@@ -182,14 +182,9 @@ static uint32_t extend(unsigned size, const uint8_t *b)
     }
 }
 
-/* The lanes' words at their addresses in page into d; consecutive ones as one copy. */
-static void page_load32(const uint8_t *page, const uint64_t addr[NV_SM_LANES],
-                        bool consecutive, uint32_t *d)
+/* The lanes' words at their addresses in page into d. */
+static void page_load32(const uint8_t *page, const uint64_t addr[NV_SM_LANES], uint32_t *d)
 {
-    if (consecutive && G_BYTE_ORDER == G_LITTLE_ENDIAN) {
-        memcpy(d, page + (addr[0] & (NV_SM_PAGE_SIZE - 1)), NV_SM_LANES * 4);
-        return;
-    }
     for (unsigned l = 0; l < NV_SM_LANES; l++) {
         uint32_t x;
 
@@ -198,14 +193,9 @@ static void page_load32(const uint8_t *page, const uint64_t addr[NV_SM_LANES],
     }
 }
 
-/* The lanes' words of v to their addresses in page; consecutive ones as one copy. */
-static void page_store32(uint8_t *page, const uint64_t addr[NV_SM_LANES], bool consecutive,
-                         const uint32_t *v)
+/* The lanes' words of v to their addresses in page. */
+static void page_store32(uint8_t *page, const uint64_t addr[NV_SM_LANES], const uint32_t *v)
 {
-    if (consecutive && G_BYTE_ORDER == G_LITTLE_ENDIAN) {
-        memcpy(page + (addr[0] & (NV_SM_PAGE_SIZE - 1)), v, NV_SM_LANES * 4);
-        return;
-    }
     for (unsigned l = 0; l < NV_SM_LANES; l++) {
         uint32_t x = GUINT32_TO_LE(v[l]);
 
@@ -214,7 +204,28 @@ static void page_store32(uint8_t *page, const uint64_t addr[NV_SM_LANES], bool c
 }
 
 /*
- * The common case of a 32-bit LDG/STG by a full warp whose addresses are
+ * The common case, checked on the 32-bit register words alone: lane l's
+ * address is *first + 4 * l, aligned, inside one page (and the host stores
+ * words as the GPU does, so the lanes are one block copy).
+ */
+static bool consecutive32(NvSmWarp *w, const NvSassAddr *a, uint64_t *first)
+{
+    const uint32_t *lo = nv_sm_rrow(w, a->reg), *hi = addr_hi_row(w, a);
+    uint32_t step = 0;
+
+    if (G_BYTE_ORDER != G_LITTLE_ENDIAN || a->scale || lo[0] > UINT32_MAX - 4 * 31) {
+        return false;
+    }
+    for (unsigned l = 0; l < NV_SM_LANES; l++) {
+        step |= (hi[l] ^ hi[0]) | (lo[l] - (lo[0] + 4 * l));
+    }
+    *first = ((uint64_t)hi[0] << 32 | lo[0]) + addr_uniform(w, a);
+    return !step && !(*first & 3) &&
+           (*first & (NV_SM_PAGE_SIZE - 1)) <= NV_SM_PAGE_SIZE - 4 * NV_SM_LANES;
+}
+
+/*
+ * LDG/STG of 32 bits in every lane, with .E (64-bit addresses), all lanes
  * aligned and inside one directly mapped page: one translation, then plain
  * copies. Returns false when the general path must run instead; true when
  * the access is done, or stopped the launch on a fault (the provider has
@@ -223,33 +234,42 @@ static void page_store32(uint8_t *page, const uint64_t addr[NV_SM_LANES], bool c
 static bool coalesced32(NvSmWarp *w, const NvSassInsn *in, uint32_t mask, bool write)
 {
     const NvSassAddr *a = &in->addr;
-    uint64_t addr[NV_SM_LANES], diff = 0, gaps = 0;
+    uint64_t addr[NV_SM_LANES], first, diff = 0;
+    bool block, fault;
     uint8_t *page;
-    bool fault;
 
     if (mask != NV_SM_ALL_LANES || in->mod.mem.size != NV_SASS_MEM_32 || !in->mod.mem.e) {
         return false;
     }
-    warp_addrs(w, a, addr);
-    for (unsigned l = 0; l < NV_SM_LANES; l++) {
-        diff |= ((addr[l] ^ addr[0]) & ~(uint64_t)(NV_SM_PAGE_SIZE - 1)) | (addr[l] & 3);
-        gaps |= addr[l] ^ (addr[0] + 4 * l);
+    block = consecutive32(w, a, &first);
+    if (!block) {
+        warp_addrs(w, a, addr);
+        for (unsigned l = 0; l < NV_SM_LANES; l++) {
+            diff |= ((addr[l] ^ addr[0]) & ~(uint64_t)(NV_SM_PAGE_SIZE - 1)) | (addr[l] & 3);
+        }
+        if (diff) {
+            return false;   /* several pages or misaligned */
+        }
+        first = addr[0];
     }
-    if (diff) {
-        return false;       /* several pages or misaligned */
-    }
-    page = nv_sm_global_page(w, addr[0], write, &fault);
+    page = nv_sm_global_page(w, first, write, &fault);
     if (fault) {
-        nv_sm_fault(w, NV_SM_ERR_MMU, addr[0], write, 0);
+        nv_sm_fault(w, NV_SM_ERR_MMU, first, write, 0);
         return true;
     }
     if (!page) {
         return false;       /* slow memory (system memory, sparse pages) */
     }
-    if (write) {
-        page_store32(page, addr, !gaps, nv_sm_rrow(w, in->src[0].reg));
+    if (block && write) {
+        memcpy(page + (first & (NV_SM_PAGE_SIZE - 1)), nv_sm_rrow(w, in->src[0].reg),
+               4 * NV_SM_LANES);
+    } else if (block) {
+        memcpy(nv_sm_wrow(w, in->dst.reg), page + (first & (NV_SM_PAGE_SIZE - 1)),
+               4 * NV_SM_LANES);
+    } else if (write) {
+        page_store32(page, addr, nv_sm_rrow(w, in->src[0].reg));
     } else {
-        page_load32(page, addr, !gaps, nv_sm_wrow(w, in->dst.reg));
+        page_load32(page, addr, nv_sm_wrow(w, in->dst.reg));
     }
     return true;
 }

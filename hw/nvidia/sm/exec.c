@@ -13,6 +13,7 @@
 #include "hw/nvidia/nv-f16.h"
 
 #define NV_SM_CTA_QUANTUM   (1u << 16)  /* per CTA turn on a worker */
+#define NV_SM_CTA_RUN       8           /* neighbouring CTAs that go to one worker (cta_order) */
 
 /* One slice's work, shared by the workers that run it. */
 typedef struct NvSmTask {
@@ -173,6 +174,8 @@ static void nv_sm_host_uncharge(NvSm *sm, uint64_t bytes)
     __atomic_fetch_sub(&sm->mem_used, bytes, __ATOMIC_RELAXED);
 }
 
+#define NV_SM_ALIGN_UP(n) (((n) + 63) & ~(size_t)63)
+
 void *nv_sm_host_alloc(NvSm *sm, size_t bytes)
 {
     void *p;
@@ -180,7 +183,8 @@ void *nv_sm_host_alloc(NvSm *sm, size_t bytes)
     if (!nv_sm_host_charge(sm, bytes)) {
         return NULL;
     }
-    p = g_try_malloc0(MAX(bytes, 1));
+    /* whole cache lines: what two workers write never shares one */
+    p = g_aligned_alloc0(1, NV_SM_ALIGN_UP(MAX(bytes, 1)), 64);
     if (!p) {
         nv_sm_host_uncharge(sm, bytes);
     }
@@ -190,7 +194,7 @@ void *nv_sm_host_alloc(NvSm *sm, size_t bytes)
 void nv_sm_host_free(NvSm *sm, void *p, size_t bytes)
 {
     if (p) {
-        g_free(p);
+        g_aligned_free(p);
         nv_sm_host_uncharge(sm, bytes);
     }
 }
@@ -579,6 +583,30 @@ static void cta_resource_error(NvSmLaunch *l, uint64_t index)
 }
 
 /*
+ * The grid position of the k-th CTA to start. With several workers, the
+ * workers (which take turns starting CTAs) would run neighbouring CTAs at
+ * once, and neighbouring CTAs touch neighbouring memory: the host's caches
+ * then pass lines between cores (adjacent-line prefetch) and a streaming
+ * kernel scaled 1.5x on 2 workers instead of 2x. So CTAs start in windows
+ * of workers x NV_SM_CTA_RUN positions, the k-th start of a window taking
+ * the next position of run k % workers: a worker that takes every
+ * workers-th start walks one run of neighbours. Every position of a window
+ * starts before any of the next, and a window is never larger than the CTAs
+ * the GPU holds at once, so a CTA that waits for lower-numbered ones (a
+ * single-pass scan's look-back) cannot wait for one that never starts.
+ */
+static uint64_t cta_order(const NvSmLaunch *l, uint64_t k)
+{
+    uint64_t workers = MAX(l->sm->workers, 1), window = workers * NV_SM_CTA_RUN;
+    uint64_t base = k - k % window, j = k % window;
+
+    if (workers == 1 || window > l->resident_max || base + window > l->total_ctas) {
+        return k;       /* in order: one worker, too few resident, the last window */
+    }
+    return base + (j % workers) * NV_SM_CTA_RUN + j / workers;
+}
+
+/*
  * Takes a parked CTA or starts the next one, charging its setup to the
  * launch's count and to t; NULL when none is left (or none could start).
  * As on a GPU, CTAs are started while fewer than the GPU holds at once are
@@ -605,7 +633,7 @@ static NvSmCta *take_cta(NvSmLaunch *l, NvSmTimer *t)
         g_mutex_unlock(&l->lock);
         return c;
     }
-    index = l->next_cta++;
+    index = cta_order(l, l->next_cta++);
     l->live++;
     g_mutex_unlock(&l->lock);
     __atomic_fetch_add(&l->used, cost, __ATOMIC_RELAXED);

@@ -45,6 +45,9 @@
 #define NV_SM_WCODE_ENTRIES 8       /* per-warp code chunk cache */
 
 typedef struct NvSmLaunch NvSmLaunch;
+
+/* Padding that keeps fields on different cache lines (false sharing between workers). */
+#define NV_SM_APART 64
 typedef struct NvSmCta NvSmCta;
 typedef struct NvSmWarp NvSmWarp;
 
@@ -93,6 +96,8 @@ struct NvSmWarp {
     NvSmWtlbEntry tlb[NV_SM_WTLB_ENTRIES];
     struct NvSmChunk *code[NV_SM_WCODE_ENTRIES];  /* recently used code chunks */
     uint64_t executed;          /* warp-instructions in the current run call */
+    uint64_t lanes_executed;    /* thread-instructions in it (summed into the launch's count
+                                   per CTA turn, not per warp: that line is shared) */
 };
 
 /* Threads of a CTA and the state they share. */
@@ -114,28 +119,35 @@ struct NvSmCta {
 };
 
 struct NvSmLaunch {
+    /* read by every worker while the launch runs, written before it starts */
     NvSm *sm;
     NvSmLaunchDesc d;
     NvSmMemOps mem;
     uint64_t serial;                /* unique per launch: keys the workers' translation caches */
-    GMutex mem_lock;                /* serialises NvSmMemOps calls and slow atomics */
     uint8_t *cbuf[NV_SM_CBUF_BANKS];    /* snapshots, NULL when not bound (or not yet read) */
     uint32_t cbuf_size[NV_SM_CBUF_BANKS];
     int cbuf_lazy[NV_SM_CBUF_BANKS];    /* atomic: bound, snapshotted at the first read */
-    GMutex cbuf_lock;
     uint32_t threads, nwarps;       /* per CTA */
     uint64_t total_ctas;
+    uint32_t resident_max;          /* CTAs the GPU would hold at once */
+    int stopped;                    /* atomic: an error stopped the launch (read per instruction) */
+
+    /* what workers write, apart from the above: a cache line or more away (NV_SM_APART) */
+    char apart0[NV_SM_APART];
+    GMutex mem_lock;                /* serialises NvSmMemOps calls and slow atomics */
+    GMutex cbuf_lock;
+    char apart1[NV_SM_APART];
+    GMutex lock;
     uint64_t next_cta;              /* under lock */
     uint64_t live;                  /* CTAs started and not finished, under lock */
-    uint32_t resident_max;          /* CTAs the GPU would hold at once */
     GPtrArray *parked;              /* started CTAs whose turn ended, oldest first, under lock */
     GPtrArray *spare;               /* finished CTAs to reuse, under lock */
-    GMutex lock;
+    NvSmError err;                  /* under lock; first error wins */
+    char apart2[NV_SM_APART];
     GMutex code_lock;
     struct NvSmChunk **code;        /* open-addressed by base VA, under code_lock */
     size_t code_slots, code_count;
-    NvSmError err;                  /* under lock; first error wins */
-    int stopped;                    /* atomic: an error stopped the launch */
+    char apart3[NV_SM_APART];
     uint64_t used;                  /* atomic: warp-instructions and fixed costs so far */
     uint64_t thread_insns;          /* atomic */
 };

@@ -442,7 +442,7 @@ void nv_sm_warp_run(NvSmWarp *w, uint64_t quantum)
         }
     }
     w->executed += n;
-    __atomic_fetch_add(&l->thread_insns, lanes, __ATOMIC_RELAXED);
+    w->lanes_executed += lanes;
 }
 
 /* ---- test hook ---- */
