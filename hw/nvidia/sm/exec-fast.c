@@ -3,18 +3,17 @@
  * instructions, chosen once per instruction when its code chunk is decoded
  * (nv_sm_executor_for). Each is the general executor with the decisions its
  * instruction makes the same every time taken out: operands are a register
- * row or an immediate known to be one (no copy into a temporary), no
+ * row or one value every lane shares (no copy into a temporary), no
  * modifiers, carries or predicate results, and a fixed truth table or shift
  * direction. Results are bit-identical to the general executors
  * (tests/sass/test-sm-fast.c runs both on the same random state).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#ifdef __AVX2__
+#if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #endif
 #include "sm-internal.h"
-#include "hw/nvidia/nv-f16.h"
 
 #define LANES NV_SM_LANES
 
@@ -23,54 +22,115 @@
  * immediate, a constant or a uniform register), N none.
  */
 #define SRC_R(i)    const uint32_t *s##i = nv_sm_rrow(w, in->src[i].reg)
-#define SRC_U(i)    const uint32_t s##i = uniform_src(w, &in->src[i], 0)
+#define SRC_U(i)                                                            \
+    uint32_t s##i;                                                          \
+    if (G_UNLIKELY(!uniform_src(w, &in->src[i], 0, &s##i))) {               \
+        general(w, in, mask);                                               \
+        return;                                                             \
+    }
 #define SRC_N(i)
-#define GET_R(i)    s##i[l]
-#define GET_U(i)    s##i
-#define GET_N(i)    0
 
-/* The value of a U-shaped source (word extra: 0 low, 4 high of a pair). */
-static inline uint32_t uniform_src(NvSmWarp *w, const NvSassOperand *o, unsigned extra)
+/*
+ * The value of a U-shaped source (word extra: 0 low, 4 high of a pair) in
+ * *v; false where only the general path can read it (a constant bank not
+ * snapshotted yet, or an offset past its size): the fast form then hands
+ * the instruction to its general executor, so the fast path makes no calls.
+ */
+static inline bool uniform_src(NvSmWarp *w, const NvSassOperand *o, unsigned extra, uint32_t *v)
 {
     NvSmLaunch *l = w->l;
     const uint8_t *bank;
-    uint32_t off, v;
+    uint32_t off;
 
     switch (o->kind) {
     case NV_SASS_OPND_IMM:
-        return extra ? 0 : o->imm;
+        *v = extra ? 0 : o->imm;
+        return true;
     case NV_SASS_OPND_UREG:
-        return o->reg == NV_SASS_URZ ? 0 : nv_sm_ureg(w, o->reg + extra / 4);
+        *v = o->reg == NV_SASS_URZ ? 0 : nv_sm_ureg(w, o->reg + extra / 4);
+        return true;
     default:
-        /* a snapshotted bank read in place; anything else as the general path does */
         off = (o->imm & NV_SM_CBUF_ADDR_MASK) + extra;
         bank = o->reg < NV_SM_CBUF_BANKS ? g_atomic_pointer_get(&l->cbuf[o->reg]) : NULL;
-        if (bank && l->cbuf_size[o->reg] >= 4 && off <= l->cbuf_size[o->reg] - 4) {
-            memcpy(&v, bank + (off & ~3u), 4);
-            return GUINT32_FROM_LE(v);
+        if (!bank || l->cbuf_size[o->reg] < 4 || off > l->cbuf_size[o->reg] - 4) {
+            return false;
         }
-        return nv_sm_cbuf32(w, o->reg, off);
+        memcpy(v, bank + (off & ~3u), 4);
+        *v = GUINT32_FROM_LE(*v);
+        return true;
     }
 }
 
-/* d = EXPR(x, y, z) over the lanes, sources of shapes A, B, C. */
+/* The general executor of in (its fast form's way out). */
+static void general(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
+{
+    NV_SM_VARIANT_NAME(nv_sm_exec_table)[in->opcode](w, in, mask);
+}
+
+/*
+ * CHUNK lanes as one host vector register (8 with AVX2, 4 with the
+ * baseline's SSE2), loaded and stored from any 4-byte aligned address.
+ */
+#ifdef __AVX2__
+#define CHUNK 8
+#else
+#define CHUNK 4
+#endif
+typedef uint32_t Vec __attribute__((vector_size(CHUNK * 4)));
+typedef int32_t VecS __attribute__((vector_size(CHUNK * 4)));
+typedef float VecF __attribute__((vector_size(CHUNK * 4)));
+typedef uint32_t VecMem __attribute__((vector_size(CHUNK * 4), aligned(4), may_alias));
+
+/* Lanes q..q+CHUNK-1 of a source (R: its row; U: the shared value; N: 0). */
+#define CHUNK_R(i, q)   (*(const VecMem *)(s##i + (q)))
+#define CHUNK_U(i, q)   ((Vec){ 0 } + s##i)
+#define CHUNK_N(i, q)   ((Vec){ 0 })
+
+/*
+ * d = EXPR(x, y, z) over the lanes, CHUNK at a time, sources of shapes A,
+ * B, C. A chunk's sources are read before its results are written, so a
+ * destination that is also a source is right. With every lane executing
+ * (nearly always), results go straight into the destination row and the
+ * executor needs no stack; otherwise into r, then under the mask.
+ */
 #define FAST3(name, A, B, C, EXPR)                                          \
-static void name##_##A##B##C(NvSmWarp *w, const NvSassInsn *in, uint32_t mask) \
+static __attribute__((noinline)) void                                       \
+name##_##A##B##C##_masked(NvSmWarp *w, const NvSassInsn *in, uint32_t mask) \
 {                                                                           \
     uint32_t r[LANES];                                                      \
     SRC_##A(0);                                                             \
     SRC_##B(1);                                                             \
     SRC_##C(2);                                                             \
                                                                             \
-    for (unsigned l = 0; l < LANES; l++) {                                  \
-        uint32_t x = GET_##A(0), y = GET_##B(1), z = GET_##C(2);            \
-        r[l] = EXPR;                                                        \
-        (void)x, (void)y, (void)z;                                          \
-    }                                                                       \
     if (mask) {                                                             \
+        FAST3_LANES(r, A, B, C, EXPR);                                      \
         nv_sm_write(w, in->dst.reg, r, mask);                               \
     }                                                                       \
+}                                                                           \
+                                                                            \
+static void name##_##A##B##C(NvSmWarp *w, const NvSassInsn *in, uint32_t mask) \
+{                                                                           \
+    uint32_t *d;                                                            \
+                                                                            \
+    if (G_UNLIKELY(mask != NV_SM_ALL_LANES)) {                              \
+        name##_##A##B##C##_masked(w, in, mask);                             \
+        return;                                                             \
+    }                                                                       \
+    SRC_##A(0);                                                             \
+    SRC_##B(1);                                                             \
+    SRC_##C(2);                                                             \
+    d = nv_sm_wrow(w, in->dst.reg);                                         \
+    FAST3_LANES(d, A, B, C, EXPR);                                          \
 }
+
+/* The lanes' results into d (sources s0, s1, s2 of shapes A, B, C). */
+#define FAST3_LANES(d, A, B, C, EXPR)                                       \
+    for (unsigned q = 0; q < LANES; q += CHUNK) {                           \
+        Vec x = CHUNK_##A(0, q), y = CHUNK_##B(1, q), z = CHUNK_##C(2, q);  \
+                                                                            \
+        *(VecMem *)((d) + q) = EXPR;                                        \
+        (void)x, (void)y, (void)z;                                          \
+    }
 
 /* The four shapes with a register first source. */
 #define FAST3_SHAPES(name, EXPR)                                            \
@@ -91,21 +151,32 @@ static void name##_##A##B##C(NvSmWarp *w, const NvSassInsn *in, uint32_t mask) \
     (is_uniform(&(in)->src[1]) ? (is_uniform(&(in)->src[2]) ? name##_RUU : name##_RUR) \
                                : (is_uniform(&(in)->src[2]) ? name##_RRU : name##_RRR))
 
-static inline float f32(uint32_t v)
+/* Lanes as fp32 values (the same bits). */
+static inline VecF f32(Vec v)
 {
-    return nv_f32_of(v);
+    return (VecF)v;
 }
 
-/* The SM's fp32 result: NaN is the canonical 0x7fffffff. */
-static inline uint32_t canon(float v)
+/* The SM's fp32 results: NaN is the canonical 0x7fffffff. */
+static inline Vec canon(VecF f)
 {
-    return v != v ? 0x7fffffffu : nv_bits_f32(v);
+    Vec nan = (Vec)(f != f);
+
+    return ((Vec)f & ~nan) | (((Vec){ 0 } + 0x7fffffffu) & nan);
 }
+
+#ifdef NV_SM_VARIANT
+/* Fused multiply-add per lane, rounded once (this build has FMA). */
+static inline VecF fma_lanes(VecF a, VecF b, VecF c)
+{
+    return (VecF)_mm256_fmadd_ps((__m256)a, (__m256)b, (__m256)c);
+}
+#endif
 
 FAST3_SHAPES(imad, x * y + z)
 FAST3_SHAPES(iadd3, x + y + z)
 #ifdef NV_SM_VARIANT
-FAST3_SHAPES(ffma, canon(__builtin_fmaf(f32(x), f32(y), f32(z))))
+FAST3_SHAPES(ffma, canon(fma_lanes(f32(x), f32(y), f32(z))))
 #endif
 FAST2_SHAPES(fadd, canon(f32(x) + f32(y)))
 FAST2_SHAPES(fmul, canon(f32(x) * f32(y)))
@@ -123,49 +194,94 @@ FAST3_SHAPES(lop_andnot, x & ~y)
  */
 #define SHF_IMM(name, EXPR) FAST3(name, R, U, R, EXPR)
 SHF_IMM(shf_l, x << y)
-SHF_IMM(shf_l_hi, z << y | x >> (32 - y))
-SHF_IMM(shf_r, x >> y | z << (32 - y))
+SHF_IMM(shf_l_hi, z << y | x >> (32u - y))
+SHF_IMM(shf_r, x >> y | z << (32u - y))
 SHF_IMM(shf_r_hi_u, z >> y)
-SHF_IMM(shf_r_hi_s, (uint32_t)((int32_t)z >> y))
+SHF_IMM(shf_r_hi_s, (Vec)((VecS)z >> (VecS)y))
+
+/* {hi:lo} = a * b + {chi:clo} per lane, a and b signed or not. */
+static inline void mad_wide(Vec a, Vec b, Vec clo, Vec chi, bool sgn, Vec *lo, Vec *hi)
+{
+#ifdef __AVX2__
+    /* even lanes' products, then odd lanes' (the multiplies use 64-bit lanes' low words) */
+    __m256i ai = (__m256i)a, bi = (__m256i)b;
+    __m256i a_odd = _mm256_srli_epi64(ai, 32), b_odd = _mm256_srli_epi64(bi, 32);
+    __m256i pe = sgn ? _mm256_mul_epi32(ai, bi) : _mm256_mul_epu32(ai, bi);
+    __m256i po = sgn ? _mm256_mul_epi32(a_odd, b_odd) : _mm256_mul_epu32(a_odd, b_odd);
+    __m256i ce = _mm256_blend_epi32((__m256i)clo, _mm256_slli_epi64((__m256i)chi, 32), 0xaa);
+    __m256i co = _mm256_blend_epi32(_mm256_srli_epi64((__m256i)clo, 32), (__m256i)chi, 0xaa);
+    __m256i se = _mm256_add_epi64(pe, ce), so = _mm256_add_epi64(po, co);
+
+    *lo = (Vec)_mm256_blend_epi32(se, _mm256_slli_epi64(so, 32), 0xaa);
+    *hi = (Vec)_mm256_blend_epi32(_mm256_srli_epi64(se, 32), so, 0xaa);
+#else
+    for (unsigned k = 0; k < CHUNK; k++) {
+        uint64_t p = sgn ? (uint64_t)((int64_t)(int32_t)a[k] * (int32_t)b[k])
+                         : (uint64_t)a[k] * b[k];
+        uint64_t v = p + ((uint64_t)chi[k] << 32 | clo[k]);
+
+        (*lo)[k] = (uint32_t)v;
+        (*hi)[k] = (uint32_t)(v >> 32);
+    }
+#endif
+}
 
 /*
  * IMAD.WIDE(.U32) without carry-out: {d+1:d} = a * b + {c+1:c}, c a
  * register pair or a U-shaped 64-bit value.
  */
 #define IMAD_WIDE(B, C, S)                                                  \
-static void imad_wide##S##_R##B##C(NvSmWarp *w, const NvSassInsn *in, uint32_t mask) \
+static __attribute__((noinline)) void                                       \
+imad_wide##S##_R##B##C##_masked(NvSmWarp *w, const NvSassInsn *in, uint32_t mask) \
 {                                                                           \
     uint32_t r[LANES], rh[LANES];                                           \
-    const bool sgn = #S[1] == 's';                                          \
-    const uint32_t *s0 = nv_sm_rrow(w, in->src[0].reg);                     \
-    WIDE_B_##B;                                                             \
+    SRC_R(0);                                                               \
+    SRC_##B(1);                                                             \
     WIDE_C_##C;                                                             \
                                                                             \
-    for (unsigned l = 0; l < LANES; l++) {                                  \
-        uint64_t p = sgn ? (uint64_t)((int64_t)(int32_t)s0[l] * (int32_t)WIDE_GET_B_##B) \
-                         : (uint64_t)s0[l] * WIDE_GET_B_##B;                \
-        uint64_t v = p + ((uint64_t)WIDE_GET_CH_##C << 32 | WIDE_GET_C_##C); \
-        r[l] = (uint32_t)v;                                                 \
-        rh[l] = (uint32_t)(v >> 32);                                        \
-    }                                                                       \
     if (mask) {                                                             \
+        WIDE_LANES(r, rh, B, C, S);                                         \
         nv_sm_write(w, in->dst.reg, r, mask);                               \
         nv_sm_write(w, in->dst.reg + 1u, rh, mask);                         \
     }                                                                       \
+}                                                                           \
+                                                                            \
+static void imad_wide##S##_R##B##C(NvSmWarp *w, const NvSassInsn *in, uint32_t mask) \
+{                                                                           \
+    uint32_t *d, *dh;                                                       \
+                                                                            \
+    if (G_UNLIKELY(mask != NV_SM_ALL_LANES)) {                              \
+        imad_wide##S##_R##B##C##_masked(w, in, mask);                       \
+        return;                                                             \
+    }                                                                       \
+    SRC_R(0);                                                               \
+    SRC_##B(1);                                                             \
+    WIDE_C_##C;                                                             \
+    d = nv_sm_wrow(w, in->dst.reg);                                         \
+    dh = nv_sm_wrow(w, in->dst.reg + 1u);                                   \
+    WIDE_LANES(d, dh, B, C, S);                                             \
 }
-#define WIDE_B_R        SRC_R(1)
-#define WIDE_B_U        SRC_U(1)
-#define WIDE_GET_B_R    s1[l]
-#define WIDE_GET_B_U    s1
+#define WIDE_LANES(d, dh, B, C, S)                                          \
+    for (unsigned q = 0; q < LANES; q += CHUNK) {                           \
+        Vec lo, hi;                                                         \
+                                                                            \
+        mad_wide(CHUNK_R(0, q), CHUNK_##B(1, q), WIDE_CHUNK_##C(c0, q),     \
+                 WIDE_CHUNK_##C(c1, q), #S[1] == 's', &lo, &hi);            \
+        *(VecMem *)((d) + q) = lo;                                          \
+        *(VecMem *)((dh) + q) = hi;                                         \
+    }
 #define WIDE_C_R                                                            \
     const uint32_t *c0 = nv_sm_rrow(w, in->src[2].reg);                     \
     const uint32_t *c1 = nv_sm_rrow(w, in->src[2].reg == NV_SASS_RZ ? NV_SASS_RZ : in->src[2].reg + 1u)
 #define WIDE_C_U                                                            \
-    const uint32_t c0 = uniform_src(w, &in->src[2], 0), c1 = uniform_src(w, &in->src[2], 4)
-#define WIDE_GET_C_R    c0[l]
-#define WIDE_GET_CH_R   c1[l]
-#define WIDE_GET_C_U    c0
-#define WIDE_GET_CH_U   c1
+    uint32_t c0, c1;                                                        \
+    if (G_UNLIKELY(!uniform_src(w, &in->src[2], 0, &c0) ||                  \
+                   !uniform_src(w, &in->src[2], 4, &c1))) {                 \
+        general(w, in, mask);                                               \
+        return;                                                             \
+    }
+#define WIDE_CHUNK_R(c, q)  (*(const VecMem *)((c) + (q)))
+#define WIDE_CHUNK_U(c, q)  ((Vec){ 0 } + (c))
 #define IMAD_WIDE_SIGNS(B, C) IMAD_WIDE(B, C, _s) IMAD_WIDE(B, C, _u)
 IMAD_WIDE_SIGNS(R, R)
 IMAD_WIDE_SIGNS(U, R)
@@ -182,15 +298,16 @@ static void isetp_R##B(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)    \
     const NvSassModIntAlu *m = &in->mod.i;                                  \
     uint32_t want_lt = m->cmp & 1 ? ~0u : 0, want_eq = m->cmp & 2 ? ~0u : 0; \
     uint32_t want_gt = m->cmp & 4 ? ~0u : 0, flip = m->is_signed ? 0x80000000u : 0; \
-    uint32_t v[LANES], t, acc;                                              \
+    uint32_t t = 0, acc;                                                    \
     SRC_R(0);                                                               \
     SRC_##B(1);                                                             \
                                                                             \
-    for (unsigned l = 0; l < LANES; l++) {                                  \
-        uint32_t x = s0[l] ^ flip, y = GET_##B(1) ^ flip;                   \
-        v[l] = (x < y ? want_lt : 0) | (x == y ? want_eq : 0) | (x > y ? want_gt : 0); \
+    for (unsigned q = 0; q < LANES; q += CHUNK) {                           \
+        Vec x = CHUNK_R(0, q) ^ flip, y = CHUNK_##B(1, q) ^ flip;           \
+        Vec v = ((Vec)(x < y) & want_lt) | ((Vec)(x == y) & want_eq) | ((Vec)(x > y) & want_gt); \
+                                                                            \
+        t |= chunk_bits(v) << q;                                            \
     }                                                                       \
-    t = lane_bits(v);                                                       \
     if (!mask) {                                                            \
         return;                                                             \
     }                                                                       \
@@ -199,23 +316,21 @@ static void isetp_R##B(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)    \
     nv_sm_set_pred(w, in->pdst[1], bool_result(m->bool_op, ~t, acc), mask); \
 }
 
-/* The lane mask of v[] (each lane's word 0 or all ones). */
-static inline uint32_t lane_bits(const uint32_t v[LANES])
+/* The lane mask of a chunk whose lanes are 0 or all ones. */
+static inline uint32_t chunk_bits(Vec v)
 {
+#if defined(__AVX2__)
+    return (uint32_t)_mm256_movemask_ps((__m256)v);
+#elif defined(__SSE2__)
+    return (uint32_t)_mm_movemask_ps((__m128)v);
+#else
     uint32_t m = 0;
 
-#ifdef __AVX2__
-    for (unsigned l = 0; l < LANES; l += 8) {
-        __m256 x = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(v + l)));
-
-        m |= (uint32_t)_mm256_movemask_ps(x) << l;
+    for (unsigned k = 0; k < CHUNK; k++) {
+        m |= (v[k] & 1) << k;
     }
-#else
-    for (unsigned l = 0; l < LANES; l++) {
-        m |= (v[l] & 1) << l;
-    }
-#endif
     return m;
+#endif
 }
 
 /* PTX BoolOp on lane masks (as int-alu.h's bool_s). */

@@ -24,6 +24,7 @@
 typedef struct NvSmCode {
     NvSassInsn in;
     NvSmExecFn fn;              /* NULL: illegal instruction */
+    bool unguarded;             /* guard @PT: every active lane executes */
 } NvSmCode;
 
 typedef struct NvSmChunk {
@@ -44,6 +45,8 @@ static void chunk_decode(NvSmChunk *c, const uint8_t *bytes)
         if (nv_sass_decode(GUINT64_FROM_LE(lo), GUINT64_FROM_LE(hi), c->base + i * 16,
                            &c->code[i].in)) {
             c->code[i].fn = nv_sm_executor_for(&c->code[i].in);
+            c->code[i].unguarded = c->code[i].in.guard.index == NV_SASS_PT &&
+                                   !c->code[i].in.guard.negate;
         }
     }
 }
@@ -417,7 +420,7 @@ void nv_sm_warp_run(NvSmWarp *w, uint64_t quantum)
             nv_sm_fault(w, NV_SM_ERR_ILLEGAL_INSN, w->pc, false, __builtin_ctz(w->active));
             break;
         }
-        mask = w->active & nv_sm_pred(w, c->in.guard);
+        mask = c->unguarded ? w->active : w->active & nv_sm_pred(w, c->in.guard);
         if (G_UNLIKELY(tracing)) {
             trace_insn(w, &c->in, mask);
         }
