@@ -292,7 +292,13 @@ for shader in tri.vert tri.frag point.vert point.frag scene.vert scene.frag; do
 done
 gcc -std=gnu11 -O2 -Wall -Wextra -I"$out" -o "$tree/usr/bin/vk-draw" \
     "$root/tests/guest/vulkan/vk-draw.c" -lvulkan -lm || die "vk-draw.c does not compile"
-gcc -std=gnu11 -O2 -Wall -Wextra -o "$tree/usr/bin/vk-bench" \
+for shader in bench-alu bench-saxpy; do
+    name=$(echo "$shader" | tr - _)
+    glslangValidator -V --target-env vulkan1.1 --vn "${name}_spv" \
+        -o "$out/${name}_spv.h" "$root/tests/guest/vulkan/$shader.comp" > "$out/glslang.log" ||
+        { cat "$out/glslang.log" >&2; die "$shader.comp does not compile"; }
+done
+gcc -std=gnu11 -O2 -Wall -Wextra -I"$out" -o "$tree/usr/bin/vk-bench" \
     "$root/tests/guest/vulkan/vk-bench.c" -lvulkan || die "vk-bench.c does not compile"
 
 # Mesa's OpenCL and GL (guest tests "opencl" and "gl-compute"): rusticl, the
