@@ -29,6 +29,7 @@ typedef struct Shape {
     bool right, hi;             /* SHF */
     uint8_t shf_type;
     bool isetp;                 /* random compare, BoolOp and predicates */
+    bool ftz;                   /* FADD/FMUL/FFMA .FTZ */
 } Shape;
 
 #define IMAD(b, c)      { "IMAD " #b #c, NV_SASS_OP_IMAD, 3, { R, b, c }, .lut = 0 }
@@ -40,6 +41,7 @@ typedef struct Shape {
 #define SHF(r, h, t)    { "SHF " #r #h #t, NV_SASS_OP_SHF, 3, { R, I, R }, \
                           .right = r, .hi = h, .shf_type = t }
 #define OP2(op, b)      { #op " " #b, NV_SASS_OP_##op, 2, { R, b }, .lut = 0 }
+#define FTZ(op, n, b, c) { #op ".FTZ " #b #c, NV_SASS_OP_##op, n, { R, b, c }, .ftz = true }
 #define ISETP(b)        { "ISETP " #b, NV_SASS_OP_ISETP, 2, { R, b }, .isetp = true }
 
 static const Shape shapes[] = {
@@ -53,6 +55,8 @@ static const Shape shapes[] = {
     OP3(FFMA, C, R), OP3(FFMA, R, C), OP3(FFMA, U, U),
     OP2(FADD, R), OP2(FADD, I), OP2(FADD, C), OP2(FMUL, R), OP2(FMUL, I),
     OP2(FMUL, U),
+    FTZ(FFMA, 3, R, R), FTZ(FFMA, 3, I, R), FTZ(FFMA, 3, R, C), FTZ(FFMA, 3, U, I),
+    FTZ(FADD, 2, R, R), FTZ(FADD, 2, I, R), FTZ(FMUL, 2, R, R), FTZ(FMUL, 2, C, R),
     LOP(0x3c, R, R), LOP(0x96, R, R), LOP(0xc0, I, R),
     LOP(0xfc, R, R), LOP(0xfe, C, R), LOP(0x30, R, U),
     LOP(0x96, U, I),
@@ -65,7 +69,7 @@ static const Shape shapes[] = {
 static const uint32_t special[] = {
     0, 1, 2, 0x7fffffff, 0x80000000, 0xffffffff, 0xfffffffe, 0x7f800000, 0xff800000,
     0x7fc00000, 0xffc00001, 0x00000001, 0x807fffff, 0x3f800000, 0xbf800000, 0x00800000,
-    0x7f7fffff, 0x0000ffff, 0x00010000,
+    0x7f7fffff, 0x0000ffff, 0x00010000, 0x3f000000, 0x00800001, 0x80800000,
 };
 
 static uint32_t value(GRand *g)
@@ -195,6 +199,7 @@ static void build(const Shape *s, GRand *g, NvSassInsn *in)
     in->mod.i.shf_type = s->shf_type;
     in->mod.i.wrap = g_rand_boolean(g);
     in->mod.f.pdiv = 4;
+    in->mod.f.ftz = s->ftz;
     if (s->opcode == NV_SASS_OP_SHF) {
         in->src[1].imm = g_rand_int_range(g, 1, 32);
     }
@@ -303,7 +308,7 @@ static void test_not_fast(void)
     in.src[1].imm = 32;                             /* SHF by 32 */
     g_assert_null(nv_sm_fast_executor_in_use(&in));
     build(shape_named("FADD R"), g, &in);
-    in.mod.f.ftz = true;                            /* FADD.FTZ */
+    in.mod.f.sat = true;                            /* FADD.SAT */
     g_assert_null(nv_sm_fast_executor_in_use(&in));
     g_rand_free(g);
 }

@@ -165,6 +165,14 @@ static inline Vec canon(VecF f)
     return ((Vec)f & ~nan) | (((Vec){ 0 } + 0x7fffffffu) & nan);
 }
 
+/* Denormals (exponent 0) to zeros of their sign; NaNs and the rest kept. */
+static inline Vec ftz(Vec v)
+{
+    Vec denormal = (Vec)((v & 0x7f800000u) == 0);
+
+    return v & ~(denormal & 0x7fffffffu);
+}
+
 #ifdef NV_SM_VARIANT
 /* Fused multiply-add per lane, rounded once (this build has FMA). */
 static inline VecF fma_lanes(VecF a, VecF b, VecF c)
@@ -409,9 +417,17 @@ static NvSmExecFn fast_shf(const NvSassInsn *in)
     return is_signed ? shf_r_hi_s_RUR : shf_r_hi_u_RUR;
 }
 
+/* .FTZ: denormal sources and results are zeros of their sign */
+#ifdef NV_SM_VARIANT
+FAST3_SHAPES(ffma_ftz, ftz(canon(fma_lanes(f32(ftz(x)), f32(ftz(y)), f32(ftz(z))))))
+#endif
+FAST2_SHAPES(fadd_ftz, ftz(canon(f32(ftz(x)) + f32(ftz(y)))))
+FAST2_SHAPES(fmul_ftz, ftz(canon(f32(ftz(x)) * f32(ftz(y)))))
+
+/* Round to nearest, no saturation or .FMZ (.FTZ has forms of its own). */
 static bool float_plain(const NvSassModFloat *m)
 {
-    return !m->rnd && !m->ftz && !m->sat && !m->fmz;
+    return !m->rnd && !m->sat && !m->fmz;
 }
 
 NvSmExecFn NV_SM_VARIANT_NAME(nv_sm_fast_executor)(const NvSassInsn *in)
@@ -445,14 +461,21 @@ NvSmExecFn NV_SM_VARIANT_NAME(nv_sm_fast_executor)(const NvSassInsn *in)
 #ifdef NV_SM_VARIANT
     /* the baseline build's general FFMA picks the host's fma at run time */
     case NV_SASS_OP_FFMA:
-        return plain3(in) && float_plain(&in->mod.f) ? FAST3_PICK(ffma, in) : NULL;
+        if (!plain3(in) || !float_plain(&in->mod.f)) {
+            return NULL;
+        }
+        return in->mod.f.ftz ? FAST3_PICK(ffma_ftz, in) : FAST3_PICK(ffma, in);
 #endif
     case NV_SASS_OP_FADD:
-        return plain2(in) && float_plain(&in->mod.f) ?
-               FAST2_PICK(fadd, in) : NULL;
+        if (!plain2(in) || !float_plain(&in->mod.f)) {
+            return NULL;
+        }
+        return in->mod.f.ftz ? FAST2_PICK(fadd_ftz, in) : FAST2_PICK(fadd, in);
     case NV_SASS_OP_FMUL:
-        return plain2(in) && float_plain(&in->mod.f) && in->mod.f.pdiv == 4 ?
-               FAST2_PICK(fmul, in) : NULL;
+        if (!plain2(in) || !float_plain(&in->mod.f) || in->mod.f.pdiv != 4) {
+            return NULL;
+        }
+        return in->mod.f.ftz ? FAST2_PICK(fmul_ftz, in) : FAST2_PICK(fmul, in);
     default:
         return NULL;
     }
