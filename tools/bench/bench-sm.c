@@ -1,6 +1,7 @@
 /*
  * SM interpreter benchmark (make bench): an ALU-bound kernel
- * (tools/bench/kernels/alu.cu) and a memory-bound one (the corpus saxpy),
+ * (tools/bench/kernels/alu.cu), a memory-bound one (the corpus saxpy) and
+ * one of many small CTAs (the corpus vector add),
  * run on the SM API with 1 worker thread and with one per host core, each
  * figure the min / median / max of repeated runs of at least a second
  * (bench-stats.h), with the ratio of the medians and the load average;
@@ -57,6 +58,15 @@ static bool run_open(Run *r, const Bench *b, const char *dir, unsigned workers)
 
         memcpy(r->params, &out, 8);
         memcpy(r->params + 8, &iters, 4);
+    } else if (!strcmp(b->kernel, "vadd")) {
+        uint32_t elems = b->grid * b->block;    /* one per thread */
+        uint64_t a = sm_dev_alloc(&r->d, elems * 4), bb = sm_dev_alloc(&r->d, elems * 4);
+        uint64_t c = sm_dev_alloc(&r->d, elems * 4);
+
+        memcpy(r->params, &a, 8);
+        memcpy(r->params + 8, &bb, 8);
+        memcpy(r->params + 16, &c, 8);
+        memcpy(r->params + 24, &elems, 4);
     } else {
         uint64_t x = sm_dev_alloc(&r->d, n * 4), y = sm_dev_alloc(&r->d, n * 4);
         float a = 2.0f;
@@ -110,6 +120,9 @@ int main(int argc, char **argv)
         { "ALU-bound (integer + fp32 loop)", "alu.sm_75.cubin", "alu", 160, 256 },
         { "memory-bound (saxpy, 2 loads + 1 store per FFMA)", "k02_saxpy.sm_75.cubin",
           "saxpy", 640, 256 },
+        /* as NVK's and rusticl's kernels often are: the cost of starting a CTA */
+        { "small CTAs (vector add, one element per thread, 64-thread CTAs)",
+          "k01_vadd.sm_75.cubin", "vadd", 65536, 64 },
     };
 
     printf("SM interpreter (model core, this machine, %u cores): M thread-instructions/s, "
@@ -128,7 +141,8 @@ int main(int argc, char **argv)
             BenchFigure f;
             Run r;
 
-            if (!run_open(&r, &benches[i], i ? sdir : kdir, counts[c]) ||
+            if (!run_open(&r, &benches[i], strcmp(benches[i].kernel, "alu") ? sdir : kdir,
+                          counts[c]) ||
                 !bench_measure(run_unit, &r, &f)) {
                 printf("    %2u worker(s): FAILED\n", counts[c]);
                 continue;

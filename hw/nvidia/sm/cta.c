@@ -162,7 +162,12 @@ static void cta_reset(NvSmCta *c, uint64_t index)
         NvSmWarp *w = &c->warps[i];
         uint32_t (*r)[NV_SM_LANES] = w->r;
         uint8_t *local = w->local;
+        bool reused = w->l == l;    /* this launch's: its code and translations hold */
+        struct NvSmChunk *code[NV_SM_WCODE_ENTRIES];
+        NvSmWtlbEntry tlb[NV_SM_WTLB_ENTRIES];
 
+        memcpy(code, w->code, sizeof(code));
+        memcpy(tlb, w->tlb, sizeof(tlb));
         memset(w, 0, sizeof(*w));
         w->r = r;
         w->local = local;
@@ -171,6 +176,10 @@ static void cta_reset(NvSmCta *c, uint64_t index)
         memset(r[NV_SM_SCRATCH_ROW], 0, sizeof(r[0]) * (NV_SM_ROWS - NV_SM_SCRATCH_ROW));
         warp_init(c, w, i, threads > i * NV_SM_LANES ?
                            MIN(threads - i * NV_SM_LANES, NV_SM_LANES) : 0);
+        if (reused) {
+            memcpy(w->code, code, sizeof(code));
+            memcpy(w->tlb, tlb, sizeof(tlb));
+        }
     }
 }
 
@@ -201,16 +210,21 @@ static NvSmCta *cta_alloc(NvSmLaunch *l)
     return c;
 }
 
-/* A CTA for grid position index: a recycled one (allocations are the cost) or new. */
-NvSmCta *nv_sm_cta_new(NvSmLaunch *l, uint64_t index)
+/*
+ * A CTA for grid position index: reuse (a CTA of this launch that finished
+ * on this worker), a spare one (allocations are the cost) or a new one.
+ */
+NvSmCta *nv_sm_cta_new(NvSmLaunch *l, uint64_t index, NvSmCta *reuse)
 {
-    NvSmCta *c = NULL;
+    NvSmCta *c = reuse;
 
-    g_mutex_lock(&l->lock);
-    if (l->spare->len) {
-        c = g_ptr_array_steal_index_fast(l->spare, l->spare->len - 1);
+    if (!c) {
+        g_mutex_lock(&l->lock);
+        if (l->spare->len) {
+            c = g_ptr_array_steal_index_fast(l->spare, l->spare->len - 1);
+        }
+        g_mutex_unlock(&l->lock);
     }
-    g_mutex_unlock(&l->lock);
     if (!c && !(c = cta_alloc(l))) {
         return NULL;
     }
@@ -218,17 +232,22 @@ NvSmCta *nv_sm_cta_new(NvSmLaunch *l, uint64_t index)
     return c;
 }
 
+void nv_sm_cta_spare(NvSmLaunch *l, NvSmCta *c)
+{
+    if (l->spare->len < 64) {
+        g_ptr_array_add(l->spare, c);
+    } else {
+        nv_sm_cta_free(c);
+    }
+}
+
 /* A finished CTA's memory serves the next one. */
 void nv_sm_cta_recycle(NvSmLaunch *l, NvSmCta *c)
 {
     g_mutex_lock(&l->lock);
     l->live--;
-    if (l->spare->len < 64) {
-        g_ptr_array_add(l->spare, c);
-        c = NULL;
-    }
+    nv_sm_cta_spare(l, c);
     g_mutex_unlock(&l->lock);
-    nv_sm_cta_free(c);
 }
 
 /* The current warp's turn is over: the next warp's begins. */

@@ -536,10 +536,18 @@ static uint32_t sreg_value(NvSmWarp *w, unsigned sr, unsigned l, const uint32_t 
 static void exec_S2R(NvSmWarp *w, const NvSassInsn *in, uint32_t mask)
 {
     uint32_t v[NV_SM_LANES], tid[NV_SM_LANES][3];
+    unsigned sr = in->src[0].reg;
 
-    lane_tids(w, NV_SM_LANES, tid);
-    for (unsigned l = 0; l < NV_SM_LANES; l++) {
-        v[l] = sreg_value(w, in->src[0].reg, l, tid[l]);
+    if (sr >= SR_CTAID_X && sr <= SR_CTAID_Z) {
+        /* every kernel reads these first: the same in every lane */
+        for (unsigned l = 0; l < NV_SM_LANES; l++) {
+            v[l] = w->cta->id[sr - SR_CTAID_X];
+        }
+    } else {
+        lane_tids(w, NV_SM_LANES, tid);
+        for (unsigned l = 0; l < NV_SM_LANES; l++) {
+            v[l] = sr == SR_TID_X ? tid[l][0] : sreg_value(w, sr, l, tid[l]);
+        }
     }
     nv_sm_write(w, in->dst.reg, v, mask);
 }

@@ -237,7 +237,8 @@ bool nv_sm_mem_read(NvSmLaunch *l, uint64_t va, void *buf, size_t len)
  * end here without the launch's memory lock (a launch's mappings do not
  * change while it runs; the cache is keyed by the launch's serial).
  */
-#define NV_SM_WORKER_TLB    1024
+#define NV_SM_WORKER_TLB_BITS   10
+#define NV_SM_WORKER_TLB    (1u << NV_SM_WORKER_TLB_BITS)
 static __thread struct {
     uint64_t serial;
     NvSmWtlbEntry e[NV_SM_WORKER_TLB];
@@ -246,7 +247,7 @@ static __thread struct {
 uint8_t *nv_sm_global_page_miss(NvSmWarp *w, uint64_t va, bool write, bool *fault)
 {
     uint64_t vpn = va >> NV_SM_PAGE_BITS;
-    NvSmWtlbEntry *e = &w->tlb[vpn % NV_SM_WTLB_ENTRIES], *we;
+    NvSmWtlbEntry *e = &w->tlb[nv_sm_tlb_slot(vpn, NV_SM_WTLB_BITS)], *we;
     NvSmLaunch *l = w->l;
     uint8_t *page = NULL;
 
@@ -256,7 +257,7 @@ uint8_t *nv_sm_global_page_miss(NvSmWarp *w, uint64_t va, bool write, bool *faul
         }
         worker_tlb.serial = l->serial;
     }
-    we = &worker_tlb.e[vpn % NV_SM_WORKER_TLB];
+    we = &worker_tlb.e[nv_sm_tlb_slot(vpn, NV_SM_WORKER_TLB_BITS)];
     if (we->vpn == vpn && (!write || we->writable)) {
         *e = *we;
         return we->host;
@@ -614,13 +615,16 @@ static uint64_t cta_order(const NvSmLaunch *l, uint64_t k)
  * ones take turns oldest first: a CTA that waits for others (a grid-wide
  * barrier of a cooperative launch) lets them start and run.
  */
-static NvSmCta *take_cta(NvSmLaunch *l, NvSmTimer *t)
+static NvSmCta *take_cta(NvSmLaunch *l, NvSmTimer *t, NvSmCta **done)
 {
     NvSmCta *c = NULL;
     uint64_t index, cost = NV_SM_CTA_SETUP_COST(l->nwarps, l->d.shared_bytes);
     bool start;
 
     g_mutex_lock(&l->lock);
+    if (*done) {
+        l->live--;          /* the worker's finished CTA: counted here, one lock per CTA */
+    }
     /* a CTA whose turn a slice cut short goes on first: slices change nothing */
     start = l->next_cta < l->total_ctas &&
             (!l->parked->len ||
@@ -630,6 +634,10 @@ static NvSmCta *take_cta(NvSmLaunch *l, NvSmTimer *t)
         c = g_ptr_array_steal_index(l->parked, 0);
     }
     if (c || !start) {
+        if (*done) {
+            nv_sm_cta_spare(l, *done);
+            *done = NULL;
+        }
         g_mutex_unlock(&l->lock);
         return c;
     }
@@ -638,7 +646,9 @@ static NvSmCta *take_cta(NvSmLaunch *l, NvSmTimer *t)
     g_mutex_unlock(&l->lock);
     __atomic_fetch_add(&l->used, cost, __ATOMIC_RELAXED);
     nv_sm_timer_charge(l, t, cost);
-    c = nv_sm_cta_new(l, index);
+    /* the finished CTA's memory (and its warps' code and translation caches) serves this one */
+    c = nv_sm_cta_new(l, index, *done);
+    *done = NULL;
     if (!c) {
         cta_resource_error(l, index);
     }
@@ -707,6 +717,7 @@ static void run_worker(const NvSmTask *task)
 {
     NvSmLaunch *l = task->l;
     NvSmTimer t = { .deadline_us = task->deadline_us, .left = NV_SM_WARP_QUANTUM };
+    NvSmCta *done = NULL;           /* finished, not yet accounted for (take_cta does) */
 
     while (!g_atomic_int_get(&l->stopped) && !t.over) {
         uint64_t used = __atomic_load_n(&l->used, __ATOMIC_RELAXED), n = 0, limit;
@@ -715,7 +726,7 @@ static void run_worker(const NvSmTask *task)
         if (task->until && used >= task->until) {
             break;
         }
-        c = take_cta(l, &t);
+        c = take_cta(l, &t, &done);
         if (!c) {
             break;
         }
@@ -727,11 +738,14 @@ static void run_worker(const NvSmTask *task)
         }
         limit = turn_limit(l, task->until, used);
         if (limit && nv_sm_cta_run(c, limit, &n, &t)) {
-            nv_sm_cta_recycle(l, c);
+            done = c;
         } else {
             park(l, c, t.over || limit < NV_SM_CTA_QUANTUM || n < NV_SM_CTA_QUANTUM);
         }
         __atomic_fetch_add(&l->used, n, __ATOMIC_RELAXED);
+    }
+    if (done) {
+        nv_sm_cta_recycle(l, done);
     }
 }
 
@@ -920,7 +934,7 @@ NvSmWarp *nv_sm_test_warp_new_mem(uint32_t threads, const NvSmLaunchDesc *base,
     d.shared_bytes = 1024;
     d.local_bytes = 64;
     l = nv_sm_launch_new(&test_sm, &d, mem ? mem : &no_mem, &err);
-    c = l ? nv_sm_cta_new(l, 0) : NULL;
+    c = l ? nv_sm_cta_new(l, 0, NULL) : NULL;
     if (!c) {
         nv_sm_launch_free(l);
         return NULL;

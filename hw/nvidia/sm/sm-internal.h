@@ -52,7 +52,19 @@ typedef struct NvSmCta NvSmCta;
 typedef struct NvSmWarp NvSmWarp;
 
 /* Per-warp direct-mapped translation cache of host page pointers. */
-#define NV_SM_WTLB_ENTRIES  16
+#define NV_SM_WTLB_BITS     4
+#define NV_SM_WTLB_ENTRIES  (1u << NV_SM_WTLB_BITS)
+
+/*
+ * The slot of page vpn in a direct-mapped cache of 2^bits entries: a
+ * multiplicative hash, since buffers a power of two of pages apart (three
+ * 16 MiB arrays) would otherwise all take one slot and evict each other on
+ * every access.
+ */
+static inline unsigned nv_sm_tlb_slot(uint64_t vpn, unsigned bits)
+{
+    return (unsigned)((vpn * 0x9e3779b97f4a7c15ull) >> (64 - bits));
+}
 typedef struct NvSmWtlbEntry {
     uint64_t vpn;               /* va >> NV_SM_PAGE_BITS, UINT64_MAX = empty */
     uint8_t *host;              /* page, NULL = slow path */
@@ -328,7 +340,7 @@ uint8_t *nv_sm_global_page_miss(NvSmWarp *w, uint64_t va, bool write, bool *faul
 static inline uint8_t *nv_sm_global_page(NvSmWarp *w, uint64_t va, bool write, bool *fault)
 {
     uint64_t vpn = va >> NV_SM_PAGE_BITS;
-    const NvSmWtlbEntry *e = &w->tlb[vpn % NV_SM_WTLB_ENTRIES];
+    const NvSmWtlbEntry *e = &w->tlb[nv_sm_tlb_slot(vpn, NV_SM_WTLB_BITS)];
 
     *fault = false;
     if (G_LIKELY(e->vpn == vpn && (!write || e->writable))) {
@@ -417,11 +429,16 @@ uint32_t nv_sm_waiting_on(const NvSmWarp *w, NvSmWait kind, int arg);
 
 /* The CTA coordinates of grid position index. */
 void nv_sm_cta_id(const NvSmLaunch *l, uint64_t index, uint32_t id[3]);
-/* A CTA for grid position index (recycled or new), NULL over the cap or out of memory. */
-NvSmCta *nv_sm_cta_new(NvSmLaunch *l, uint64_t index);
+/*
+ * A CTA for grid position index: reuse (a finished CTA of the launch, or
+ * NULL), a spare or a new one; NULL over the cap or out of memory.
+ */
+NvSmCta *nv_sm_cta_new(NvSmLaunch *l, uint64_t index, NvSmCta *reuse);
 void nv_sm_cta_free(NvSmCta *c);
-/* A finished CTA's memory serves the next one. */
+/* A finished CTA's memory serves the next one (takes the launch's lock). */
 void nv_sm_cta_recycle(NvSmLaunch *l, NvSmCta *c);
+/* The same without the live count, the launch's lock held. */
+void nv_sm_cta_spare(NvSmLaunch *l, NvSmCta *c);
 /*
  * Runs up to quantum warp-instructions, or until t says the slice is over;
  * true when the CTA is over. Where it stops does not change what the CTA's
