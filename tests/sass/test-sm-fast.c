@@ -30,6 +30,7 @@ typedef struct Shape {
     uint8_t shf_type;
     bool isetp;                 /* random compare, BoolOp and predicates */
     bool ftz;                   /* FADD/FMUL/FFMA .FTZ */
+    bool carry, x;              /* IADD3: random carry-out predicates; .X's carry-ins */
 } Shape;
 
 #define IMAD(b, c)      { "IMAD " #b #c, NV_SASS_OP_IMAD, 3, { R, b, c }, .lut = 0 }
@@ -41,6 +42,8 @@ typedef struct Shape {
 #define SHF(r, h, t)    { "SHF " #r #h #t, NV_SASS_OP_SHF, 3, { R, I, R }, \
                           .right = r, .hi = h, .shf_type = t }
 #define OP2(op, b)      { #op " " #b, NV_SASS_OP_##op, 2, { R, b }, .lut = 0 }
+#define CARRY(x_, b, c)  { "IADD3 carry " #x_ " " #b #c, NV_SASS_OP_IADD3, 3, { R, b, c }, \
+                           .carry = true, .x = x_ }
 #define FTZ(op, n, b, c) { #op ".FTZ " #b #c, NV_SASS_OP_##op, n, { R, b, c }, .ftz = true }
 #define ISETP(b)        { "ISETP " #b, NV_SASS_OP_ISETP, 2, { R, b }, .isetp = true }
 
@@ -51,6 +54,8 @@ static const Shape shapes[] = {
     IMAD_W(C, R, true), IMAD_W(R, U, true), IMAD_W(U, I, false),
     OP3(IADD3, R, R), OP3(IADD3, I, R), OP3(IADD3, R, C),
     OP3(IADD3, U, I),
+    CARRY(false, R, R), CARRY(false, I, R), CARRY(false, R, C), CARRY(true, R, R),
+    CARRY(true, U, R), CARRY(true, R, I), CARRY(true, C, U),
     OP3(FFMA, R, R), OP3(FFMA, I, R), OP3(FFMA, R, I),
     OP3(FFMA, C, R), OP3(FFMA, R, C), OP3(FFMA, U, U),
     OP2(FADD, R), OP2(FADD, I), OP2(FADD, C), OP2(FMUL, R), OP2(FMUL, I),
@@ -202,6 +207,14 @@ static void build(const Shape *s, GRand *g, NvSassInsn *in)
     in->mod.f.ftz = s->ftz;
     if (s->opcode == NV_SASS_OP_SHF) {
         in->src[1].imm = g_rand_int_range(g, 1, 32);
+    }
+    if (s->carry) {
+        in->mod.i.x = s->x;
+        in->pdst[0] = pred(g, true);
+        in->pdst[1] = pred(g, true);
+        in->pdst[0].negate = in->pdst[1].negate = false;
+        in->psrc[0] = pred(g, true);
+        in->psrc[1] = pred(g, true);
     }
     if (s->isetp) {
         in->mod.i.cmp = g_rand_int_range(g, 0, 8);

@@ -350,6 +350,61 @@ static inline uint32_t bool_result(unsigned op, uint32_t t, uint32_t acc)
 ISETP(R)
 ISETP(U)
 
+/* The lanes q..q+CHUNK-1 of lane mask m as a chunk of 0 and 1. */
+static inline Vec mask_chunk(uint32_t m, unsigned q)
+{
+    Vec bit = { 0 };
+
+    for (unsigned k = 0; k < CHUNK; k++) {
+        bit[k] = 1u << k;
+    }
+    return (Vec)((((Vec){ 0 } + (m >> q)) & bit) != 0) & 1u;
+}
+
+/*
+ * IADD3 with its carries (the low word of a 64-bit add: carry-out into
+ * P/P', .X adding the carry-in predicates), no modifiers: d = a + b + c
+ * (+ cin0 + cin1), the first predicate where the sum carried, the second
+ * where it carried twice.
+ */
+#define IADD3_CARRY(B, C)                                                   \
+static void iadd3c_R##B##C(NvSmWarp *w, const NvSassInsn *in, uint32_t mask) \
+{                                                                           \
+    uint32_t r[LANES], p0 = 0, p1 = 0, cin0 = 0, cin1 = 0;                  \
+    uint32_t *d = mask == NV_SM_ALL_LANES ? nv_sm_wrow(w, in->dst.reg) : r; \
+    SRC_R(0);                                                               \
+    SRC_##B(1);                                                             \
+    SRC_##C(2);                                                             \
+                                                                            \
+    if (in->mod.i.x) {                                                      \
+        cin0 = nv_sm_pred(w, in->psrc[0]);                                  \
+        cin1 = nv_sm_pred(w, in->psrc[1]);                                  \
+    }                                                                       \
+    for (unsigned q = 0; q < LANES; q += CHUNK) {                           \
+        Vec x = CHUNK_R(0, q), y = CHUNK_##B(1, q), z = CHUNK_##C(2, q);    \
+        Vec ab = x + y, abc = ab + z;                                       \
+        Vec sum = abc + mask_chunk(cin0, q) + mask_chunk(cin1, q);          \
+        /* each compare is -1 where that step wrapped (the carry-in adds at most 2) */ \
+        Vec n = -((Vec)(ab < x) + (Vec)(abc < ab) + (Vec)(sum < abc));      \
+                                                                            \
+        *(VecMem *)(d + q) = sum;                                           \
+        p0 |= chunk_bits((Vec)(n >= 1)) << q;                               \
+        p1 |= chunk_bits((Vec)(n >= 2)) << q;                               \
+    }                                                                       \
+    if (!mask) {                                                            \
+        return;                                                             \
+    }                                                                       \
+    if (d == r) {                                                           \
+        nv_sm_write(w, in->dst.reg, r, mask);                               \
+    }                                                                       \
+    nv_sm_set_pred(w, in->pdst[0], p0, mask);                               \
+    nv_sm_set_pred(w, in->pdst[1], p1, mask);                               \
+}
+IADD3_CARRY(R, R)
+IADD3_CARRY(U, R)
+IADD3_CARRY(R, U)
+IADD3_CARRY(U, U)
+
 static bool is_uniform(const NvSassOperand *o)
 {
     return o->kind != NV_SASS_OPND_REG;
@@ -452,8 +507,13 @@ NvSmExecFn NV_SM_VARIANT_NAME(nv_sm_fast_executor)(const NvSassInsn *in)
     case NV_SASS_OP_ISETP:
         return plain2(in) && !mi->ex ? (is_uniform(&in->src[1]) ? isetp_RU : isetp_RR) : NULL;
     case NV_SASS_OP_IADD3:
-        return plain3(in) && !mi->x && pred_discarded(in->pdst[0]) &&
-               pred_discarded(in->pdst[1]) ? FAST3_PICK(iadd3, in) : NULL;
+        if (!plain3(in)) {
+            return NULL;
+        }
+        if (!mi->x && pred_discarded(in->pdst[0]) && pred_discarded(in->pdst[1])) {
+            return FAST3_PICK(iadd3, in);
+        }
+        return FAST3_PICK(iadd3c, in);
     case NV_SASS_OP_LOP3:
         return plain3(in) ? fast_lop3(in) : NULL;
     case NV_SASS_OP_SHF:
