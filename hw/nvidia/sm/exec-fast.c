@@ -3,10 +3,10 @@
  * instructions, chosen once per instruction when its code chunk is decoded
  * (nv_sm_executor_for). Each is the general executor with the decisions its
  * instruction makes the same every time taken out: operands are a register
- * row or one value every lane shares (no copy into a temporary), no
- * modifiers, carries or predicate results, and a fixed truth table or shift
- * direction. Results are bit-identical to the general executors
- * (tests/sass/test-sm-fast.c runs both on the same random state).
+ * row or one value every lane shares (no copy into a temporary), no source
+ * modifiers, a fixed truth table, shift, signedness or flush. Results are
+ * bit-identical to the general executors (tests/sass/test-sm-fast.c runs
+ * both on the same random state).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
