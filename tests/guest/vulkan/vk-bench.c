@@ -29,6 +29,7 @@
 #include <time.h>
 #include <vulkan/vulkan.h>
 
+#include "vk-device.h"
 #include "bench_alu_spv.h"
 #include "bench_saxpy_spv.h"
 
@@ -58,26 +59,6 @@ typedef struct Vk {
     VkFence fence;
     uint32_t family;
 } Vk;
-
-/* The first device of type want (NVK: a discrete GPU; lavapipe: the CPU), or NULL. */
-static VkPhysicalDevice find_device(VkInstance inst, VkPhysicalDeviceType want)
-{
-    VkPhysicalDevice pd[8];
-    uint32_t count = 8;
-
-    if (vkEnumeratePhysicalDevices(inst, &count, pd) < 0) {
-        return VK_NULL_HANDLE;
-    }
-    for (uint32_t i = 0; i < count; i++) {
-        VkPhysicalDeviceProperties props;
-
-        vkGetPhysicalDeviceProperties(pd[i], &props);
-        if (props.deviceType == want) {
-            return pd[i];
-        }
-    }
-    return VK_NULL_HANDLE;
-}
 
 static int device(Vk *vk, VkPhysicalDevice pdev)
 {
@@ -326,8 +307,8 @@ static int compute_figures(VkInstance inst)
 {
     Run nvk, lvp;
 
-    if (run_compute(find_device(inst, VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU), &nvk) ||
-        run_compute(find_device(inst, VK_PHYSICAL_DEVICE_TYPE_CPU), &lvp)) {
+    if (run_compute(vk_device_of(inst, VK_DRIVER_ID_MESA_NVK), &nvk) ||
+        run_compute(vk_device_of(inst, VK_DRIVER_ID_MESA_LLVMPIPE), &lvp)) {
         fprintf(stderr, "vk-bench: the compute shaders did not run on NVK and lavapipe\n");
         return 1;
     }
@@ -357,7 +338,7 @@ int main(int argc, char **argv)
     Vk vk = { 0 };
 
     if (rounds < 2 || vkCreateInstance(&ici, NULL, &inst) ||
-        device(&vk, find_device(inst, VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU))) {
+        device(&vk, vk_device_of(inst, VK_DRIVER_ID_MESA_NVK))) {
         fprintf(stderr, "vk-bench: no usable Vulkan device\n");
         return 1;
     }

@@ -31,6 +31,7 @@
 #include <zlib.h>
 
 #include "vk-common.h"
+#include "vk-device.h"
 #include "scene_frag_spv.h"
 #include "scene_vert_spv.h"
 
@@ -430,29 +431,6 @@ static void compare(const uint8_t *gpu, const uint8_t *ref)
            "%u in the bilinear quad)", over, exact, S * S, worst, worst_bilinear);
 }
 
-/* The physical device of driver id, or NULL. */
-static VkPhysicalDevice device_of(VkInstance inst, VkDriverId id)
-{
-    VkPhysicalDevice pd[8];
-    uint32_t n = 8;
-
-    if (vkEnumeratePhysicalDevices(inst, &n, pd) < 0) {
-        return VK_NULL_HANDLE;
-    }
-    for (uint32_t i = 0; i < n; i++) {
-        VkPhysicalDeviceDriverProperties dp = {
-            .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES };
-        VkPhysicalDeviceProperties2 p = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-                                          .pNext = &dp };
-
-        vkGetPhysicalDeviceProperties2(pd[i], &p);
-        if (dp.driverID == id) {
-            return pd[i];
-        }
-    }
-    return VK_NULL_HANDLE;
-}
-
 int main(int argc, char **argv)
 {
     static uint8_t img[2][S * S * 4], both[S * 2 * S * 4];
@@ -471,7 +449,7 @@ int main(int argc, char **argv)
     }
     VK(vkCreateInstance(&ici, NULL, &inst));
     for (unsigned k = 0; k < 2; k++) {
-        VkPhysicalDevice pd = device_of(inst, ids[k]);
+        VkPhysicalDevice pd = vk_device_of(inst, ids[k]);
         Vk vk = { 0 };
         VkResult r;
 
